@@ -1,0 +1,128 @@
+/*
+ * codegen.h -- the boundary between the runtime (libjulep.so) and the LLVM-facing code generator
+ * (libjulep-codegen.so), DESIGN.md §2.
+ *
+ * The runtime never links libLLVM: it `dlopen`s libjulep-codegen.so (from the directory of libjulep.so)
+ * on the first compilation, or at once with `--compile=all` or when an output image is requested. The
+ * codegen library exports one entry point, `jl_codegen_entry`, which initializes LLVM (native target,
+ * ORC LLJIT, the runtime's entry points as absolute symbols) and returns a `jl_codegen_vtable_t`.
+ *
+ * Invariants:
+ *   - Nothing in libjulep.so includes an LLVM header; LLVM objects cross this boundary as `void *`
+ *     (an `LLVMModuleRef` is passed as `jl_llvm_module_t *`).
+ *   - The table is versioned: the runtime refuses a library whose `abi_version` differs from
+ *     JL_CODEGEN_ABI_VERSION or whose table is smaller than the runtime expects. Append fields at the end
+ *     and bump the version when a field's meaning changes.
+ *   - Loading happens at most once per process (the table is never unloaded, even after `shutdown`);
+ *     a failed load is remembered and reported the same way on every later attempt.
+ *   - Every table function is thread-safe: the codegen library serializes use of its one LLVM context.
+ *   - Generated functions are `nounwind` unless they carry the string attribute "julep-may-unwind":
+ *     julep's exceptions are longjmp-based and need no unwind tables (FINDINGS.md: JITLink unwind cost).
+ */
+#ifndef JL_CODEGEN_H
+#define JL_CODEGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef JL_DLLEXPORT
+#define JL_DLLEXPORT __attribute__((visibility("default")))
+#endif
+
+#define JL_CODEGEN_ABI_VERSION 1
+#define JL_CODEGEN_LIBNAME "libjulep-codegen.so"
+#define JL_CODEGEN_ENTRY "jl_codegen_entry"
+/* Environment variable naming the codegen library to load instead of the one beside libjulep.so. */
+#define JL_CODEGEN_ENV "JULEP_CODEGEN_LIBRARY"
+
+typedef struct jl_llvm_module_t jl_llvm_module_t; /* an LLVMModuleRef, opaque to the runtime */
+
+/* Counters kept by the codegen library (microseconds are wall-clock). */
+typedef struct {
+    uint64_t init_us;          /* LLVM target init + LLJIT creation + symbol registration */
+    uint64_t nmodules;         /* modules added to the JIT */
+    uint64_t compile_us;       /* total time in verify + passes + add + first lookup */
+    uint64_t last_compile_us;  /* the same for the most recent module */
+    uint32_t nruntime_symbols; /* runtime entry points registered as absolute symbols */
+    uint32_t nmissing_symbols; /* entries of the symbol table the runtime does not define (skipped) */
+    int opt_level;             /* -O level used for the pass pipeline and the target machine */
+} jl_codegen_stats_t;
+
+/*
+ * The codegen library's function table. Functions that can fail take `char **err`: on failure they
+ * return NULL (or nonzero for `int`) and, when `err` is not NULL, store a malloc'ed message the caller
+ * frees with `free`.
+ */
+typedef struct jl_codegen_vtable_t {
+    uint32_t abi_version;      /* JL_CODEGEN_ABI_VERSION of the library */
+    uint32_t size;             /* sizeof(jl_codegen_vtable_t) as the library was built */
+
+    /* "19.1.7": the version of the LLVM the library runs on */
+    const char *(*llvm_version)(void);
+    /* the JIT's target triple and data layout */
+    const char *(*target_triple)(void);
+    const char *(*data_layout)(void);
+
+    /* Parse textual LLVM IR, optimize it at the current -O level, add it to the JIT and return the
+       native address of function `fname`. */
+    void *(*jit_compile_ir)(const char *llvm_ir_text, const char *fname, char **err);
+
+    /* A new, empty module in the JIT's LLVM context, with the JIT's triple and data layout set; build
+       into it with the LLVM C API (in libjulep-codegen.so), then hand it to `add_module`. */
+    jl_llvm_module_t *(*new_module)(const char *name);
+    /* Verify, optimize and add a module (ownership passes to the JIT, even on failure). 0 on success. */
+    int (*add_module)(jl_llvm_module_t *m, char **err);
+    /* Native address of a JITted or registered symbol; compiles it if it is not yet materialized. */
+    void *(*lookup)(const char *name, char **err);
+    /* Register (or fail to re-register) an absolute symbol visible to all later modules. 0 on success. */
+    int (*add_symbol)(const char *name, void *addr, char **err);
+
+    /* Build one of the library's sample functions with the LLVM C API, JIT it and return its address;
+       used by the smoke tests so that the test program need not link libLLVM.
+         "add":    int64_t add(int64_t a, int64_t b)               -> a + b
+         "sum":    int64_t sum(int64_t n)                          -> 1 + 2 + ... + n (a loop)
+         "boxadd": jl_value_t *boxadd(int64_t a, int64_t b)        -> jl_box_int64(a + b)  */
+    void *(*build_sample)(const char *kind, char **err);
+
+    void (*get_stats)(jl_codegen_stats_t *out);
+    /* Dispose of the JIT and every function compiled so far. Later calls fail with an error. */
+    void (*shutdown)(void);
+} jl_codegen_vtable_t;
+
+/* The one symbol libjulep-codegen.so exports: initializes LLVM and returns the table, or NULL with a
+   message in *err. `runtime_abi` is the runtime's JL_CODEGEN_ABI_VERSION. */
+typedef const jl_codegen_vtable_t *(*jl_codegen_entry_t)(uint32_t runtime_abi, char **err);
+/* Defined in libjulep-codegen.so only; the runtime finds it with dlsym. */
+JL_DLLEXPORT const jl_codegen_vtable_t *jl_codegen_entry(uint32_t runtime_abi, char **err);
+
+/* ------------------------------------------------------------------ runtime side (libjulep.so) */
+
+/* Step 6 of the startup sequence: decides when LLVM is loaded. Loads the codegen library now when
+   `jl_options.compile_enabled == JL_OPTIONS_COMPILE_ALL` or an output (--output-o/-ji/-bc/-asm...) is
+   requested; otherwise defers it to the first compilation. A failed eager load is not fatal here:
+   it is reported by `jl_codegen_error()` and again by the first compilation. */
+JL_DLLEXPORT void jl_init_codegen(void);
+
+/* Nonzero when the codegen library (and thus libLLVM) is loaded. */
+JL_DLLEXPORT int jl_codegen_loaded(void);
+
+/* Load the codegen library if needed and return its table; NULL on failure (see jl_codegen_error).
+   Idempotent and thread-safe. */
+JL_DLLEXPORT const jl_codegen_vtable_t *jl_codegen_load(void);
+
+/* The reason the last load failed, or NULL. */
+JL_DLLEXPORT const char *jl_codegen_error(void);
+
+/* Time spent loading: `dlopen` of the library (with libLLVM) and its init entry, in microseconds
+   (0 before any load). */
+JL_DLLEXPORT uint64_t jl_codegen_load_time_us(void);
+JL_DLLEXPORT uint64_t jl_codegen_dlopen_time_us(void);
+
+/* One line for `--trace-startup` describing what jl_init_codegen decided, without a newline, e.g.
+   "LLVM deferred to first compilation" or "LLVM 19.1.7 loaded (dlopen 11021 us, init 812 us)". */
+JL_DLLEXPORT const char *jl_codegen_status(void);
+
+/* Convenience for the runtime and tests: load the library if needed, then `jit_compile_ir`. */
+JL_DLLEXPORT void *jl_codegen_jit_ir(const char *llvm_ir_text, const char *fname, char **err);
+
+#endif /* JL_CODEGEN_H */
