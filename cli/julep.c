@@ -1,0 +1,301 @@
+/*
+ * julep.c -- main of the `julep` executable: parse the switches, start the runtime (jl_init), run the
+ * action julia would run (-e/-E/-L in order, then the program file, then the REPL when there was no
+ * -e/-E/file or when -i was given), print uncaught errors as `ERROR: <message>` and exit 1 on one.
+ *
+ * The REPL here is a line loop over jl_eval_string: it shows what the runtime answers, so until the
+ * interpreter exists every line reports that evaluation is not implemented. With stdin not a terminal,
+ * stdin is read as a program, as julia does.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "julep.h"
+#include "julep_internal.h"
+#include "options.h"
+
+/* ---------------------------------------------------------------- where the executable lives */
+
+static void find_self(jl_options_t *o, const char *argv0)
+{
+    static char path[PATH_MAX], dir[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+    if (n > 0)
+        path[n] = '\0';
+    else if (realpath(argv0, path) == NULL)
+        snprintf(path, sizeof(path), "%s", argv0);
+    o->julep_bin = path;
+    if (o->julep_bindir == NULL) { /* -H/--home wins */
+        snprintf(dir, sizeof(dir), "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash != NULL)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        else
+            snprintf(dir, sizeof(dir), ".");
+        o->julep_bindir = dir;
+    }
+}
+
+/* ---------------------------------------------------------------- showing values and errors */
+
+static void show_string(FILE *out, const char *s, size_t n)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\' || c == '$')
+            fprintf(out, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", out);
+        else if (c == '\t')
+            fputs("\\t", out);
+        else if (c < 0x20 || c == 0x7f)
+            fprintf(out, "\\x%02x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+/* A Float64 as julia prints it: shortest digits that read back the same, `.0` on integral values,
+   scientific notation outside [1e-5, 1e16) as `1.0e20`. */
+static void show_float64(FILE *out, double x)
+{
+    char buf[64];
+    if (x != x) {
+        fputs("NaN", out);
+        return;
+    }
+    if (x == 1.0 / 0.0 || x == -1.0 / 0.0) {
+        fputs(x > 0 ? "Inf" : "-Inf", out);
+        return;
+    }
+    int prec = 1;
+    for (; prec < 17; prec++) {
+        snprintf(buf, sizeof(buf), "%.*e", prec - 1, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    double ax = x < 0 ? -x : x;
+    if (ax != 0 && (ax < 1e-5 || ax >= 1e16)) {
+        snprintf(buf, sizeof(buf), "%.*e", prec - 1, x);
+        char *e = strchr(buf, 'e');
+        *e = '\0';
+        int exp10 = atoi(e + 1);
+        fprintf(out, "%s%se%d", buf, strchr(buf, '.') ? "" : ".0", exp10);
+        return;
+    }
+    snprintf(buf, sizeof(buf), "%.*g", prec, x);
+    if (strchr(buf, 'e') != NULL) /* %g chose exponent form for a value we print plainly */
+        snprintf(buf, sizeof(buf), "%.1f", x);
+    fprintf(out, "%s%s", buf, strchr(buf, '.') ? "" : ".0");
+}
+
+/* The value of -E and of a REPL line. Until Base's `show` can be called from C, the common builtin
+   values are printed here the way julia's `show` prints them, other values by their type. */
+static void show_value(FILE *out, jl_value_t *v)
+{
+    if (jl_is_nothing(v))
+        fputs("nothing", out);
+    else if (jl_is_bool(v))
+        fputs(v == jl_true ? "true" : "false", out);
+    else if (jl_is_int64(v))
+        fprintf(out, "%lld", (long long)jl_unbox_int64(v));
+    else if (jl_is_float64(v))
+        show_float64(out, jl_unbox_float64(v));
+    else if (jl_is_string(v))
+        show_string(out, jl_string_data(v), jl_string_len(v));
+    else if (jl_is_symbol(v))
+        fprintf(out, ":%s", jl_symbol_name(v));
+    else
+        fprintf(out, "<%s value>", jl_typename_str(v));
+    fputc('\n', out);
+}
+
+static void print_error(jl_value_t *e)
+{
+    fflush(stdout);
+    const char *msg = e != NULL ? jl_exception_message(e) : NULL;
+    fprintf(stderr, "ERROR: %s\n", msg != NULL ? msg : "unknown error");
+    fflush(stderr);
+}
+
+/* ---------------------------------------------------------------- evaluating */
+
+static int is_blank(const char *s)
+{
+    for (; *s; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+            return 0;
+    return 1;
+}
+
+/* Evaluate `code`; show the value when `show`. Returns 0, or 1 after printing the error. Blank code
+   is not evaluated at all. */
+static int eval_code(const char *code, int show)
+{
+    if (is_blank(code))
+        return 0;
+    jl_value_t *v = jl_eval_string(code);
+    if (v == NULL) {
+        print_error(jl_current_exception());
+        return 1;
+    }
+    if (show) {
+        show_value(stdout, v);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+/* Read all of `f` into a NUL-terminated malloc'd buffer, or NULL. */
+static char *read_all(FILE *f)
+{
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf != NULL) {
+        len += fread(buf + len, 1, cap - 1 - len, f);
+        if (len < cap - 1)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (bigger == NULL)
+            free(buf);
+        buf = bigger;
+        cap *= 2;
+    }
+    if (buf == NULL || ferror(f)) {
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+/* Run a source file ("-": stdin) as julia's include would: its text through the evaluator. */
+static int run_file(const char *path)
+{
+    int use_stdin = strcmp(path, "-") == 0;
+    FILE *f = use_stdin ? stdin : fopen(path, "r");
+    char *text = f != NULL ? read_all(f) : NULL;
+    if (text == NULL) {
+        char cwd[PATH_MAX];
+        int rel = path[0] != '/' && getcwd(cwd, sizeof(cwd)) != NULL;
+        fflush(stdout);
+        fprintf(stderr, "ERROR: SystemError: opening file \"%s%s%s\": %s\n", rel ? cwd : "",
+                rel ? "/" : "", path, strerror(errno));
+        if (f != NULL && !use_stdin)
+            fclose(f);
+        return 1;
+    }
+    if (!use_stdin)
+        fclose(f);
+    int status = eval_code(text, 0);
+    free(text);
+    return status;
+}
+
+/* ---------------------------------------------------------------- the REPL */
+
+static void banner(void)
+{
+    printf("julep %s: a Julia-compatible runtime written in C\n"
+           "Type an expression and press Enter; Ctrl-D exits.\n\n", JULEP_VERSION_STRING);
+}
+
+static int repl(const jl_options_t *o)
+{
+    if (!isatty(STDIN_FILENO)) /* julia reads a piped stdin as a program */
+        return run_file("-");
+    if (o->banner == JL_OPTIONS_YES || (o->banner == JL_OPTIONS_BANNER_DEFAULT && !o->quiet))
+        banner();
+    int color = o->color == JL_OPTIONS_YES || (o->color == JL_OPTIONS_DEFAULT && isatty(STDOUT_FILENO));
+    const char *prompt = color ? "\033[32m\033[1mjulep> \033[0m" : "julep> ";
+    char *line = NULL;
+    size_t cap = 0;
+    for (;;) {
+        fputs(prompt, stdout);
+        fflush(stdout);
+        if (getline(&line, &cap, stdin) < 0)
+            break;
+        if (!is_blank(line)) {
+            eval_code(line, 1);
+            fputc('\n', stdout);
+        }
+    }
+    fputc('\n', stdout);
+    free(line);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- main */
+
+/* The action: -e/-E/-L in order, the program file, the REPL. Returns the exit status. */
+static int run_action(const jl_options_t *o, const char **what)
+{
+    int evals = 0;
+    *what = "repl";
+    for (int i = 0; i < o->ncmds; i++) {
+        const char *cmd = o->cmds[i];
+        int status = cmd[0] == 'L' ? run_file(cmd + 1) : eval_code(cmd + 1, cmd[0] == 'E');
+        evals |= cmd[0] != 'L';
+        *what = cmd[0] == 'e' ? "-e" : cmd[0] == 'E' ? "-E" : "-L";
+        if (status != 0)
+            return status;
+    }
+    if (o->programfile != NULL) {
+        *what = "program file";
+        int status = run_file(o->programfile);
+        if (status != 0)
+            return status;
+    }
+    if (o->isinteractive || (!evals && o->programfile == NULL)) {
+        *what = "repl";
+        return repl(o);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t t0 = jl_hrtime_us();
+    const char *argv0 = argc > 0 ? argv[0] : "julep";
+    jl_options_t opts;
+    char *err = NULL;
+    jl_options_default(&opts);
+    opts.startup_t0_us = t0; /* jl_init reports the "options" step from here */
+    int parsed = jl_parse_opts(&argc, &argv, &opts, &err);
+    switch (parsed) {
+    case JL_PARSE_OK:
+        break;
+    case JL_PARSE_VERSION:
+        printf("julep version %s\n", JULEP_VERSION_STRING);
+        return 0;
+    case JL_PARSE_HELP:
+    case JL_PARSE_HELP_HIDDEN:
+        fputs(jl_help_text(parsed == JL_PARSE_HELP_HIDDEN), stdout);
+        return 0;
+    default:
+        fprintf(stderr, "%s\n", err != NULL ? err : "julep: invalid command line");
+        free(err);
+        return 1;
+    }
+    find_self(&opts, argv0);
+    jl_options_warn_unsupported(&opts, stderr);
+
+    if (jl_init(&opts) != 0) {
+        fprintf(stderr, "julep: initialization failed\n");
+        return 1;
+    }
+    uint64_t t1 = jl_hrtime_us();
+    const char *what;
+    int status = run_action(&opts, &what);
+    fflush(stdout);
+    if (opts.trace_startup != NULL)
+        jl_trace_startup_step("action", jl_hrtime_us() - t1, what);
+    jl_atexit_hook(status);
+    return status;
+}
