@@ -62,7 +62,7 @@ static void show_string(FILE *out, const char *s, size_t n)
 }
 
 /* A Float64 as julia prints it: shortest digits that read back the same, `.0` on integral values,
-   scientific notation outside [1e-5, 1e16) as `1.0e20`. */
+   scientific notation outside [1e-4, 1e6) as `1.0e6`. */
 static void show_float64(FILE *out, double x)
 {
     char buf[64];
@@ -81,7 +81,7 @@ static void show_float64(FILE *out, double x)
             break;
     }
     double ax = x < 0 ? -x : x;
-    if (ax != 0 && (ax < 1e-5 || ax >= 1e16)) {
+    if (ax != 0 && (ax < 1e-4 || ax >= 1e6)) {
         snprintf(buf, sizeof(buf), "%.*e", prec - 1, x);
         char *e = strchr(buf, 'e');
         *e = '\0';
@@ -134,8 +134,22 @@ static int is_blank(const char *s)
     return 1;
 }
 
-/* Evaluate `code`; show the value when `show`. Returns 0, or 1 after printing the error. Blank code
-   is not evaluated at all. */
+/* How eval_code shows the value: not at all, as -E does, or as the REPL does (no `nothing`, and no
+   value after a trailing `;`). */
+#define SHOW_NONE 0
+#define SHOW_PRINT 1
+#define SHOW_REPL 2
+
+static int ends_with_semicolon(const char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return n > 0 && s[n - 1] == ';';
+}
+
+/* Evaluate `code` and show its value as `show` says. Returns 0, or 1 after printing the error. Blank
+   code is not evaluated at all. */
 static int eval_code(const char *code, int show)
 {
     if (is_blank(code))
@@ -145,7 +159,7 @@ static int eval_code(const char *code, int show)
         print_error(jl_current_exception());
         return 1;
     }
-    if (show) {
+    if (show == SHOW_PRINT || (show == SHOW_REPL && !jl_is_nothing(v) && !ends_with_semicolon(code))) {
         show_value(stdout, v);
         fflush(stdout);
     }
@@ -193,7 +207,7 @@ static int run_file(const char *path)
     }
     if (!use_stdin)
         fclose(f);
-    int status = eval_code(text, 0);
+    int status = eval_code(text, SHOW_NONE);
     free(text);
     return status;
 }
@@ -222,7 +236,7 @@ static int repl(const jl_options_t *o)
         if (getline(&line, &cap, stdin) < 0)
             break;
         if (!is_blank(line)) {
-            eval_code(line, 1);
+            eval_code(line, SHOW_REPL);
             fputc('\n', stdout);
         }
     }
@@ -240,7 +254,8 @@ static int run_action(const jl_options_t *o, const char **what)
     *what = "repl";
     for (int i = 0; i < o->ncmds; i++) {
         const char *cmd = o->cmds[i];
-        int status = cmd[0] == 'L' ? run_file(cmd + 1) : eval_code(cmd + 1, cmd[0] == 'E');
+        int show = cmd[0] == 'E' ? SHOW_PRINT : SHOW_NONE;
+        int status = cmd[0] == 'L' ? run_file(cmd + 1) : eval_code(cmd + 1, show);
         evals |= cmd[0] != 'L';
         *what = cmd[0] == 'e' ? "-e" : cmd[0] == 'E' ? "-E" : "-L";
         if (status != 0)

@@ -386,34 +386,31 @@ static int parse_gcthreads(const char *arg, jl_options_t *o, char **errmsg)
     return JL_PARSE_OK;
 }
 
-/* --heap-size-hint=<size>: bytes, or a number followed by K, M, G, T (optionally with B) or % */
+/* --heap-size-hint=<size>: bytes, or a number with a unit: K, M, G or T (each optionally followed by
+   B), B, or % of physical memory. */
 static int parse_heap_size(const char *arg, jl_options_t *o, char **errmsg)
 {
+    static const char units[] = "bkmgt";
     char *end;
     errno = 0;
-    double v = strtod(arg, &end);
-    double mult = 1;
-    if (errno == 0 && end != arg && v > 0) {
-        char u = (char)(*end | 0x20); /* ASCII lower case */
-        const char *rest = *end ? end + 1 : end;
-        switch (*end ? u : 0) {
-        case 0: case 'b': break;
-        case 'k': mult = 1024.0; break;
-        case 'm': mult = 1024.0 * 1024; break;
-        case 'g': mult = 1024.0 * 1024 * 1024; break;
-        case 't': mult = 1024.0 * 1024 * 1024 * 1024; break;
-        case '%': mult = v <= 100 ? (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / 100 : -1; break;
-        default: mult = -1;
-        }
-        if (u != 'b' && u != '%' && (*rest | 0x20) == 'b')
-            rest++;
-        double bytes = v * mult;
-        if (mult > 0 && *rest == '\0' && bytes >= 1 && bytes < 9.2e18) {
-            o->heap_size_hint = (int64_t)bytes;
-            return JL_PARSE_OK;
-        }
+    double v = strtod(arg, &end), mult = 1;
+    const char *u = strchr(units, *end | 0x20); /* ASCII lower case; NUL and '%' stay themselves */
+    if (*end == '%') {
+        mult = v <= 100 ? (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / 100 : 0;
+        end++;
     }
-    return fail(errmsg, "invalid argument to --heap-size-hint=<size> (%s)", arg);
+    else if (*end != '\0' && u != NULL && *u != '\0') {
+        for (const char *k = units + 1; k <= u; k++)
+            mult *= 1024;
+        end++;
+        if (*u != 'b' && (*end | 0x20) == 'b')
+            end++;
+    }
+    double bytes = v * mult;
+    if (errno != 0 || end == arg || *end != '\0' || !(bytes >= 1 && bytes < 9.2e18))
+        return fail(errmsg, "invalid argument to --heap-size-hint=<size> (%s)", arg);
+    o->heap_size_hint = (int64_t)bytes;
+    return JL_PARSE_OK;
 }
 
 /* --code-coverage[=...] and --track-allocation[=...] */
