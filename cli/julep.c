@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,36 @@ static void banner(void)
            "Type an expression and press Enter; Ctrl-D exits.\n\n", JULEP_VERSION_STRING);
 }
 
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Read one line into *line: 1, or 0 when Ctrl-C dropped the line being typed (as julia's REPL does,
+   unless --handle-signals=no leaves SIGINT to kill the process), or -1 at EOF. */
+static int read_line(const jl_options_t *o, char **line, size_t *cap)
+{
+    struct sigaction sa = {0}, old;
+    sa.sa_handler = on_sigint; /* no SA_RESTART: getline returns at once */
+    sigemptyset(&sa.sa_mask);
+    if (o->handle_signals)
+        sigaction(SIGINT, &sa, &old);
+    interrupted = 0;
+    ssize_t n = getline(line, cap, stdin);
+    if (o->handle_signals)
+        sigaction(SIGINT, &old, NULL);
+    if (n >= 0)
+        return 1;
+    if (!interrupted)
+        return -1;
+    clearerr(stdin);
+    fputs("\n", stdout); /* the terminal echoed the ^C */
+    return 0;
+}
+
 static int repl(const jl_options_t *o)
 {
     if (!isatty(STDIN_FILENO)) /* julia reads a piped stdin as a program */
@@ -233,9 +264,10 @@ static int repl(const jl_options_t *o)
     for (;;) {
         fputs(prompt, stdout);
         fflush(stdout);
-        if (getline(&line, &cap, stdin) < 0)
+        int got = read_line(o, &line, &cap);
+        if (got < 0)
             break;
-        if (!is_blank(line)) {
+        if (got > 0 && !is_blank(line)) {
             eval_code(line, SHOW_REPL);
             fputc('\n', stdout);
         }

@@ -398,15 +398,19 @@ static int pty_read_until(int fd, char **acc, size_t *len, size_t from, const ch
     return 1;
 }
 
-Test(cli, repl_on_a_terminal, .timeout = 30)
+/* Start julep with `args` on a new pseudo-terminal; returns the master side, *pid the child. */
+static int spawn_on_pty(const char *const *args, pid_t *pid)
 {
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     cr_assert(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0);
     const char *slave_name = ptsname(master);
     cr_assert_not_null(slave_name);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
+    const char *argv[16] = {julep_bin()};
+    for (int i = 0; args[i] != NULL && i < 14; i++)
+        argv[i + 1] = args[i];
+    *pid = fork();
+    cr_assert(*pid >= 0);
+    if (*pid == 0) {
         setsid();
         int slave = open(slave_name, O_RDWR);
         if (slave < 0)
@@ -415,9 +419,27 @@ Test(cli, repl_on_a_terminal, .timeout = 30)
         dup2(slave, 1);
         dup2(slave, 2);
         close(master);
-        execl(julep_bin(), julep_bin(), "--color=no", (char *)NULL);
+        execv(argv[0], (char *const *)argv);
         _exit(127);
     }
+    return master;
+}
+
+/* Send Ctrl-D at the start of a line (EOF) and expect julep to end with status 0. */
+static void expect_eof_exits_0(int master, pid_t pid, char **acc, size_t *len)
+{
+    cr_assert(write(master, "\004", 1) == 1);
+    pty_read_until(master, acc, len, *len, NULL);
+    int status;
+    wait_child(pid, &status);
+    cr_expect_eq(status, 0, "exit status after Ctrl-D; output:\n%s", *acc);
+    close(master);
+}
+
+Test(cli, repl_on_a_terminal, .timeout = 30)
+{
+    pid_t pid;
+    int master = spawn_on_pty((const char *const[]){"--color=no", NULL}, &pid);
     char *acc = calloc(1, 1);
     size_t len = 0;
     cr_expect(pty_read_until(master, &acc, &len, 0, "julep> "), "no prompt; got:\n%s", acc);
@@ -432,44 +454,34 @@ Test(cli, repl_on_a_terminal, .timeout = 30)
     int honest = strstr(answer, "ERROR: ") != NULL && strstr(answer, "not implemented") != NULL;
     cr_expect(evaluated || honest, "the REPL answered neither 2 nor that evaluation is missing:\n%s", answer);
 
-    cr_assert(write(master, "\004", 1) == 1); /* Ctrl-D at the start of a line: EOF */
-    pty_read_until(master, &acc, &len, len, NULL);
-    int status;
-    wait_child(pid, &status);
-    cr_expect_eq(status, 0, "exit status after Ctrl-D; output:\n%s", acc);
-    close(master);
+    expect_eof_exits_0(master, pid, &acc, &len);
     free(acc);
 }
 
 Test(cli, repl_quiet_has_no_banner, .timeout = 30)
 {
-    int master = posix_openpt(O_RDWR | O_NOCTTY);
-    cr_assert(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0);
-    const char *slave_name = ptsname(master);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        setsid();
-        int slave = open(slave_name, O_RDWR);
-        if (slave < 0)
-            _exit(127);
-        dup2(slave, 0);
-        dup2(slave, 1);
-        dup2(slave, 2);
-        close(master);
-        execl(julep_bin(), julep_bin(), "-q", "--color=no", (char *)NULL);
-        _exit(127);
-    }
+    pid_t pid;
+    int master = spawn_on_pty((const char *const[]){"-q", "--color=no", NULL}, &pid);
     char *acc = calloc(1, 1);
     size_t len = 0;
     cr_expect(pty_read_until(master, &acc, &len, 0, "julep> "), "no prompt; got:\n%s", acc);
     cr_expect(strstr(acc, "julep " JULEP_VERSION_STRING) == NULL, "-q printed a banner:\n%s", acc);
-    cr_assert(write(master, "\004", 1) == 1);
-    pty_read_until(master, &acc, &len, len, NULL);
-    int status;
-    wait_child(pid, &status);
-    cr_expect_eq(status, 0);
-    close(master);
+    expect_eof_exits_0(master, pid, &acc, &len);
+    free(acc);
+}
+
+Test(cli, repl_ctrl_c_drops_the_line, .timeout = 30)
+{
+    pid_t pid;
+    int master = spawn_on_pty((const char *const[]){"-q", "--color=no", NULL}, &pid);
+    char *acc = calloc(1, 1);
+    size_t len = 0;
+    cr_expect(pty_read_until(master, &acc, &len, 0, "julep> "), "no prompt; got:\n%s", acc);
+    cr_assert(write(master, "half a line\003", 12) == 12); /* Ctrl-C: the terminal sends SIGINT */
+    size_t before = len;
+    cr_expect(pty_read_until(master, &acc, &len, before, "julep> "), "no prompt after ^C:\n%s", acc);
+    cr_expect(strstr(acc + before, "ERROR") == NULL, "the dropped line was evaluated:\n%s", acc);
+    expect_eof_exits_0(master, pid, &acc, &len);
     free(acc);
 }
 
