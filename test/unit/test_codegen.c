@@ -4,6 +4,7 @@
  * runtime through absolute symbols, and errors that must not crash. This program never links libLLVM.
  */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,6 +117,35 @@ Test(codegen, jit_ir_text_with_loop)
     cr_assert_eq(fact(1), 1);
     cr_assert_eq(fact(5), 120);
     cr_assert_eq(fact(20), INT64_C(2432902008176640000));
+}
+
+/* Threads race to load the library and then compile and run functions at the same time. */
+static void *compile_in_thread(void *arg)
+{
+    intptr_t ok = 1;
+    const jl_codegen_vtable_t *t = jl_codegen_load();
+    for (int i = 0; t != NULL && i < 4; i++) {
+        i64_i64_t sum = (i64_i64_t)t->build_sample("sum", NULL);
+        i64_i64_i64_t add = (i64_i64_i64_t)t->build_sample("add", NULL);
+        ok &= sum != NULL && add != NULL && sum(100) == 5050 && add(i, (intptr_t)arg) == i + (intptr_t)arg;
+    }
+    return (void *)(ok && t != NULL && t == jl_codegen_load());
+}
+
+Test(codegen, concurrent_load_and_compile)
+{
+    init_runtime(JL_OPTIONS_COMPILE_YES);
+    pthread_t th[4];
+    for (intptr_t i = 0; i < 4; i++)
+        cr_assert_eq(pthread_create(&th[i], NULL, compile_in_thread, (void *)i), 0);
+    for (int i = 0; i < 4; i++) {
+        void *ok = NULL;
+        pthread_join(th[i], &ok);
+        cr_assert_eq(ok, (void *)1, "thread %d failed", i);
+    }
+    jl_codegen_stats_t st;
+    jl_codegen_load()->get_stats(&st);
+    cr_assert_eq(st.nmodules, 32);
 }
 
 /* ------------------------------------------------------------------ calls into the runtime */
