@@ -1,0 +1,130 @@
+# Makefile -- rules only; configuration lives in Make.inc.
+#   make deps | make | make run | make test | make test-unit | make install PREFIX=... | make clean
+include Make.inc
+
+RUNTIME_SRCS := $(wildcard src/*.c gc/*.c init/*.c serializer/*.c sysimage/*.c) \
+                $(filter-out codegen/llvm_%.c,$(wildcard codegen/*.c))
+CODEGEN_SRCS := $(wildcard codegen/llvm_*.c)
+CLI_SRCS     := $(wildcard cli/*.c)
+UNIT_SRCS    := $(wildcard test/unit/*.c)
+HEADERS      := $(wildcard src/*.h gc/*.h init/*.h serializer/*.h sysimage/*.h codegen/*.h cli/*.h)
+
+RUNTIME_OBJS := $(RUNTIME_SRCS:%.c=$(OBJDIR)/%.o)
+CODEGEN_OBJS := $(CODEGEN_SRCS:%.c=$(OBJDIR)/%.o)
+CLI_OBJS     := $(CLI_SRCS:%.c=$(OBJDIR)/%.o)
+UNIT_OBJS    := $(UNIT_SRCS:%.c=$(OBJDIR)/%.o)
+
+LIBJULEP     := $(LIBDIR)/libjulep.so
+LIBCODEGEN   := $(LIBDIR)/libjulep-codegen.so
+UNIT_BIN     := $(BUILDDIR)/test/unit-tests
+SHAREDIR     := $(USRDIR)/share/julep
+
+.PHONY: all deps run test test-unit test-lang install clean check-pkgs
+.DEFAULT_GOAL := all
+
+all: check-pkgs $(JULEP) $(LIBCODEGEN) $(SHAREDIR)/base
+
+check-pkgs:
+	@[ "$(HAVE_PKGS)" = yes ] && command -v $(LLVM_CONFIG) >/dev/null || \
+	  { echo "julep: build dependencies are missing; run 'make deps' first"; exit 1; }
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "deps: all Debian packages present"; exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "deps: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "julep needs these Debian packages:$$missing"; \
+	  echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	fi
+
+$(OBJDIR)/codegen/llvm_%.o: codegen/llvm_%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LLVM_CFLAGS) -c $< -o $@
+
+$(OBJDIR)/test/unit/%.o: test/unit/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(CRITERION_CFLAGS) -fvisibility=default -c $< -o $@
+
+$(OBJDIR)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIBJULEP): $(RUNTIME_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^ $(LDFLAGS_ALL) -Wl,-soname,libjulep.so $(GC_LIBS) $(UV_LIBS) -ldl -lm
+
+$(LIBCODEGEN): $(CODEGEN_OBJS) $(LIBJULEP)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $(CODEGEN_OBJS) $(LDFLAGS_ALL) -Wl,--no-as-needed $(LLVM_LIBS) -Wl,--as-needed \
+	  -L$(LIBDIR) -ljulep -Wl,-rpath,'$$ORIGIN'
+
+$(JULEP): $(CLI_OBJS) $(LIBJULEP)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $(CLI_OBJS) $(LDFLAGS_ALL) -L$(LIBDIR) -ljulep -Wl,-rpath,'$$ORIGIN/../lib'
+
+# Base and the stdlib are read from share/julep next to the binary; in the build tree that is a link
+# to the sources, so edits need no rebuild.
+$(SHAREDIR)/base:
+	@mkdir -p $(SHAREDIR)
+	ln -sfn $(CURDIR)/base $(SHAREDIR)/base
+	ln -sfn $(CURDIR)/stdlib $(SHAREDIR)/stdlib
+
+$(UNIT_BIN): $(UNIT_OBJS) $(LIBJULEP)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $(UNIT_OBJS) $(LDFLAGS_ALL) -L$(LIBDIR) -ljulep -Wl,-rpath,$(LIBDIR) \
+	  $(CRITERION_LIBS) $(GC_LIBS) $(UV_LIBS) -ldl -lm
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(JULEP)
+
+# All tests: language tests first, the Criterion suite last (its summary line closes the output).
+test: deps
+	@$(MAKE) --no-print-directory all $(UNIT_BIN)
+	@$(MAKE) --no-print-directory test-lang
+	@$(MAKE) --no-print-directory test-unit
+
+test-unit: all $(UNIT_BIN)
+	JULEP_BIN=$(JULEP) JULEP_SRCDIR=$(CURDIR) ASAN_OPTIONS=detect_leaks=0 \
+	  $(UNIT_BIN) --color=never $(CRITERION_ARGS)
+
+test-lang: all
+	@if [ -f test/runtests.jl ] && [ -n "$(wildcard test/lang/*.jl)" ] && \
+	    $(JULEP) -e 'exit(0)' >/dev/null 2>&1; then \
+	  ASAN_OPTIONS=detect_leaks=0 $(JULEP) test/runtests.jl; \
+	else echo "test-lang: language tests need the interpreter (not built yet); skipped"; fi
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/julep
+	install -m 755 $(JULEP) $(DESTDIR)$(PREFIX)/bin/julep
+	install -m 755 $(LIBJULEP) $(LIBCODEGEN) $(DESTDIR)$(PREFIX)/lib/
+	cp -rL $(SHAREDIR)/base $(SHAREDIR)/stdlib $(DESTDIR)$(PREFIX)/share/julep/
+
+clean:
+	rm -rf build
+
+# ---------------------------------------------------------------- fuzzing the parser (owner: parser)
+# `make fuzz` builds test/fuzz/fuzz_parser.c with the runtime sources under clang's libFuzzer + ASan and
+# runs it for FUZZ_TIME seconds on the seed corpus (new inputs go to build/fuzz/corpus).
+FUZZ_TIME    ?= 600
+FUZZ_DIR     := $(CURDIR)/build/fuzz
+FUZZ_BIN     := $(FUZZ_DIR)/fuzz_parser
+FUZZ_SRCS    := $(RUNTIME_SRCS) test/fuzz/fuzz_parser.c
+
+.PHONY: fuzz fuzz-build
+fuzz-build: $(FUZZ_BIN)
+
+$(FUZZ_BIN): $(FUZZ_SRCS) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CLANG) -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address -pthread -D_GNU_SOURCE \
+	  -I$(CURDIR)/src $(GC_CFLAGS) $(UV_CFLAGS) -DJULEP_VERSION='"$(VERSION)"' $(FUZZ_SRCS) -o $@ \
+	  $(GC_LIBS) $(UV_LIBS) -ldl -lm
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(FUZZ_DIR)/corpus
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
+	  -max_len=4096 $(FUZZ_DIR)/corpus test/fuzz/corpus

@@ -1,0 +1,357 @@
+/*
+ * gc.c -- Boehm GC integration: allocation with the type header, roots, deferred finalizers, statistics.
+ * See gc.h for the invariants. Objects are laid out as [header word][data...]; Boehm sees the start of
+ * the allocation, julep hands out the data pointer, so the header displacement is registered with Boehm.
+ */
+#define GC_THREADS
+#include <gc/gc.h>
+#include <string.h>
+#include <time.h>
+#include <stdlib.h>
+#include <stdio.h>
+
+#include "gc.h"
+
+#define HDR sizeof(jl_taggedvalue_t)
+
+static jl_gc_stats_t stats;
+static uint64_t pause_start_ns;
+static int finalizers_running;
+
+void (*jl_gc_call_finalizer_hook)(jl_value_t *f, jl_value_t *obj);
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Boehm reports the start and end of each collection; we time the pauses from them. */
+static void on_collection_event(GC_EventType ev)
+{
+    if (ev == GC_EVENT_START) {
+        pause_start_ns = now_ns();
+    }
+    else if (ev == GC_EVENT_END) {
+        uint64_t pause = now_ns() - pause_start_ns;
+        stats.collections++;
+        stats.total_pause_ns += pause;
+        if (pause > stats.max_pause_ns)
+            stats.max_pause_ns = pause;
+    }
+}
+
+static void out_of_memory(size_t sz)
+{
+    /* An OutOfMemoryError would need memory too; report plainly and stop. */
+    fprintf(stderr, "ERROR: OutOfMemoryError() allocating %zu bytes\n", sz);
+    abort();
+}
+
+JL_DLLEXPORT void jl_gc_init(void)
+{
+    GC_set_all_interior_pointers(1); /* compiled code may hold only pointers into an array's data */
+    GC_set_finalize_on_demand(1);    /* finalizers run at julep's safe points, never inside GC */
+    GC_set_java_finalization(0);
+    GC_INIT();
+    GC_allow_register_threads();
+    GC_register_displacement(HDR);
+    GC_set_on_collection_event(on_collection_event);
+#ifndef JL_NO_GC_EXPAND
+    /* Boehm's default heap is tiny and collects thousands of times while Base loads (FINDINGS.md). */
+    GC_expand_hp(32 << 20);
+#endif
+}
+
+#ifdef JL_GC_STRESS
+static void maybe_stress_collect(void)
+{
+    if ((stats.allocations & 63) == 0)
+        GC_gcollect();
+}
+#else
+#define maybe_stress_collect() ((void)0)
+#endif
+
+static inline jl_value_t *finish_alloc(void *p, size_t sz, jl_value_t *type)
+{
+    if (__builtin_expect(p == NULL, 0))
+        out_of_memory(sz + HDR);
+    stats.bytes_allocated += sz + HDR;
+    stats.allocations++;
+    ((jl_taggedvalue_t *)p)->header = (uintptr_t)type;
+    return jl_valueof(p);
+}
+
+JL_DLLEXPORT jl_value_t *jl_gc_alloc(size_t sz, jl_value_t *type)
+{
+    maybe_stress_collect();
+    return finish_alloc(GC_MALLOC(sz + HDR), sz, type); /* GC_MALLOC zeroes */
+}
+
+JL_DLLEXPORT jl_value_t *jl_gc_alloc_atomic(size_t sz, jl_value_t *type)
+{
+    maybe_stress_collect();
+    void *p = GC_MALLOC_ATOMIC(sz + HDR);
+    if (p)
+        memset((char *)p + HDR, 0, sz);
+    return finish_alloc(p, sz, type);
+}
+
+JL_DLLEXPORT jl_value_t *jl_gc_alloc_typed(jl_datatype_t *type)
+{
+    const jl_datatype_layout_t *ly = type->layout;
+    if (ly->pointerfree)
+        return jl_gc_alloc_atomic(ly->size, (jl_value_t *)type);
+    return jl_gc_alloc(ly->size, (jl_value_t *)type);
+}
+
+JL_DLLEXPORT void *jl_gc_alloc_buf(size_t sz)
+{
+    maybe_stress_collect();
+    void *p = GC_MALLOC(sz ? sz : 1);
+    if (!p)
+        out_of_memory(sz);
+    stats.bytes_allocated += sz;
+    stats.allocations++;
+    return p;
+}
+
+JL_DLLEXPORT void *jl_gc_alloc_buf_atomic(size_t sz)
+{
+    maybe_stress_collect();
+    void *p = GC_MALLOC_ATOMIC(sz ? sz : 1);
+    if (!p)
+        out_of_memory(sz);
+    memset(p, 0, sz);
+    stats.bytes_allocated += sz;
+    stats.allocations++;
+    return p;
+}
+
+JL_DLLEXPORT void *jl_gc_alloc_uncollectable(size_t sz)
+{
+    void *p = GC_MALLOC_UNCOLLECTABLE(sz ? sz : 1);
+    if (!p)
+        out_of_memory(sz);
+    return p;
+}
+
+JL_DLLEXPORT void jl_gc_free(void *p)
+{
+    GC_FREE(p);
+}
+
+/* ---------------------------------------------------------------- roots
+   A counted set of objects kept in uncollectable (hence scanned) memory. Open addressing, linear
+   probing; deleted slots keep a tombstone so probe chains stay intact. */
+
+typedef struct {
+    jl_value_t *obj;  /* NULL: empty; ROOT_TOMBSTONE: deleted */
+    size_t count;
+} root_entry_t;
+
+#define ROOT_TOMBSTONE ((jl_value_t *)(uintptr_t)1)
+static root_entry_t *roots;
+static size_t roots_cap, roots_used, roots_live;
+
+static size_t root_hash(jl_value_t *v)
+{
+    uintptr_t h = (uintptr_t)v;
+    h ^= h >> 17;
+    h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static root_entry_t *root_find(jl_value_t *v, int insert)
+{
+    size_t mask = roots_cap - 1, i = root_hash(v) & mask;
+    root_entry_t *tomb = NULL;
+    for (;;) {
+        root_entry_t *e = &roots[i];
+        if (e->obj == v)
+            return e;
+        if (e->obj == NULL)
+            return insert ? (tomb ? tomb : e) : NULL;
+        if (e->obj == ROOT_TOMBSTONE && !tomb)
+            tomb = e;
+        i = (i + 1) & mask;
+    }
+}
+
+static void roots_rehash(size_t newcap)
+{
+    root_entry_t *old = roots;
+    size_t oldcap = roots_cap;
+    roots = jl_gc_alloc_uncollectable(newcap * sizeof(root_entry_t));
+    memset(roots, 0, newcap * sizeof(root_entry_t));
+    roots_cap = newcap;
+    roots_used = 0;
+    for (size_t i = 0; i < oldcap; i++) {
+        if (old[i].obj && old[i].obj != ROOT_TOMBSTONE) {
+            *root_find(old[i].obj, 1) = old[i];
+            roots_used++;
+        }
+    }
+    if (old)
+        jl_gc_free(old);
+}
+
+JL_DLLEXPORT void jl_gc_add_root(jl_value_t *v)
+{
+    if (v == NULL)
+        return;
+    if ((roots_used + 1) * 4 >= roots_cap * 3)
+        roots_rehash(roots_cap ? roots_cap * 2 : 256);
+    root_entry_t *e = root_find(v, 1);
+    if (e->obj != v) {
+        if (e->obj == NULL)
+            roots_used++;
+        e->obj = v;
+        e->count = 0;
+        roots_live++;
+    }
+    e->count++;
+}
+
+JL_DLLEXPORT void jl_gc_remove_root(jl_value_t *v)
+{
+    if (v == NULL || roots_cap == 0)
+        return;
+    root_entry_t *e = root_find(v, 0);
+    if (e && --e->count == 0) {
+        e->obj = ROOT_TOMBSTONE;
+        roots_live--;
+    }
+}
+
+JL_DLLEXPORT size_t jl_gc_root_count(void)
+{
+    return roots_live;
+}
+
+JL_DLLEXPORT void jl_gc_add_root_range(void *lo, void *hi)
+{
+    GC_add_roots(lo, hi);
+}
+
+JL_DLLEXPORT void jl_gc_remove_root_range(void *lo, void *hi)
+{
+    GC_remove_roots(lo, hi);
+}
+
+/* ---------------------------------------------------------------- finalizers */
+
+typedef struct {
+    jl_gc_cfinalizer_t cfunc;
+    void *data;
+    jl_value_t *func;   /* language-level finalizer, when cfunc is NULL */
+} finalizer_rec_t;
+
+/* Called by Boehm from GC_invoke_finalizers, i.e. only from jl_gc_safepoint. */
+static void GC_CALLBACK run_finalizer(void *base, void *cd)
+{
+    finalizer_rec_t *rec = cd;
+    jl_value_t *obj = jl_valueof(base);
+    stats.finalizers_run++;
+    if (rec->cfunc)
+        rec->cfunc(obj, rec->data);
+    else if (jl_gc_call_finalizer_hook)
+        jl_gc_call_finalizer_hook(rec->func, obj);
+    jl_gc_free(rec);
+}
+
+static void register_finalizer(jl_value_t *obj, finalizer_rec_t *rec)
+{
+    /* rec lives in uncollectable memory: Boehm does not promise to trace client data */
+    GC_register_finalizer_no_order(jl_astaggedvalue(obj), run_finalizer, rec, NULL, NULL);
+}
+
+JL_DLLEXPORT void jl_gc_add_cfinalizer(jl_value_t *obj, jl_gc_cfinalizer_t f, void *data)
+{
+    finalizer_rec_t *rec = jl_gc_alloc_uncollectable(sizeof(finalizer_rec_t));
+    rec->cfunc = f;
+    rec->data = data;
+    register_finalizer(obj, rec);
+}
+
+JL_DLLEXPORT void jl_gc_add_finalizer(jl_value_t *obj, jl_value_t *f)
+{
+    finalizer_rec_t *rec = jl_gc_alloc_uncollectable(sizeof(finalizer_rec_t));
+    rec->func = f;
+    register_finalizer(obj, rec);
+}
+
+JL_DLLEXPORT void jl_gc_inhibit_finalizers(void)
+{
+    if (jl_current_task)
+        jl_current_task->finalizers_inhibited++;
+}
+
+JL_DLLEXPORT void jl_gc_enable_finalizers(void)
+{
+    if (jl_current_task && jl_current_task->finalizers_inhibited > 0)
+        jl_current_task->finalizers_inhibited--;
+}
+
+JL_DLLEXPORT size_t jl_gc_pending_finalizers(void)
+{
+    return (size_t)GC_should_invoke_finalizers();
+}
+
+JL_DLLEXPORT int jl_gc_safepoint(void)
+{
+    if (finalizers_running || (jl_current_task && jl_current_task->finalizers_inhibited))
+        return 0;
+    if (!GC_should_invoke_finalizers())
+        return 0;
+    finalizers_running = 1; /* a finalizer that allocates must not re-enter this loop */
+    int n = GC_invoke_finalizers();
+    finalizers_running = 0;
+    return n;
+}
+
+/* ---------------------------------------------------------------- control and statistics */
+
+JL_DLLEXPORT void jl_gc_collect(int full)
+{
+    if (full)
+        GC_gcollect();
+    else
+        GC_collect_a_little();
+}
+
+JL_DLLEXPORT void jl_gc_enable(int on)
+{
+    if (on)
+        GC_enable();
+    else
+        GC_disable();
+}
+
+JL_DLLEXPORT void jl_gc_get_stats(jl_gc_stats_t *st)
+{
+    *st = stats;
+    st->heap_size = GC_get_heap_size();
+}
+
+JL_DLLEXPORT void *jl_gc_main_stack_base(void)
+{
+    struct GC_stack_base sb;
+    if (GC_get_stack_base(&sb) != GC_SUCCESS)
+        return NULL;
+    return sb.mem_base;
+}
+
+static void *set_stack_bottom_locked(void *base)
+{
+    struct GC_stack_base sb = {.mem_base = base};
+    GC_set_stackbottom(NULL, &sb);
+    return NULL;
+}
+
+JL_DLLEXPORT void jl_gc_set_stack_bottom(void *base)
+{
+    GC_call_with_alloc_lock(set_stack_bottom_locked, base);
+}

@@ -1,0 +1,119 @@
+/*
+ * array.c -- Array{T,N} objects. Elements of an isbits T are stored inline (elsize bytes each) in a
+ * pointer-free buffer; all other element types are stored as jl_value_t * (NULL = #undef) in a scanned
+ * buffer. The data buffer is a separate allocation so a vector can grow in place of its header.
+ * Invariant: data == buffer start + offset * elsize; length <= maxsize - offset for vectors.
+ */
+#include <string.h>
+#include "julep_internal.h"
+
+static void elem_layout(jl_value_t *eltype, uint16_t *elsize, int *isptr, int *haspointers)
+{
+    if (jl_is_datatype(eltype) && ((jl_datatype_t *)eltype)->isbitstype) {
+        *elsize = (uint16_t)((jl_datatype_t *)eltype)->layout->size;
+        *isptr = 0;
+        *haspointers = 0;
+    }
+    else {
+        *elsize = sizeof(void *);
+        *isptr = 1;
+        *haspointers = 1;
+    }
+}
+
+static void *alloc_data(size_t nbytes, int haspointers)
+{
+    return haspointers ? jl_gc_alloc_buf(nbytes) : jl_gc_alloc_buf_atomic(nbytes);
+}
+
+JL_DLLEXPORT jl_array_t *jl_alloc_array_1d(jl_value_t *atype, size_t n)
+{
+    jl_value_t *eltype = jl_svecref(((jl_datatype_t *)atype)->parameters, 0);
+    uint16_t elsize;
+    int isptr, hasptr;
+    elem_layout(eltype, &elsize, &isptr, &hasptr);
+    if (n > ((size_t)1 << 48) / (elsize ? elsize : 1))
+        jl_argument_error("invalid Array dimensions");
+    jl_array_t *a = (jl_array_t *)jl_gc_alloc(sizeof(jl_array_t) + sizeof(size_t), atype);
+    a->elsize = elsize;
+    a->flags = (uint16_t)(isptr ? JL_ARRAY_PTRARRAY : 0);
+    a->ndims = 1;
+    a->length = n;
+    a->maxsize = n;
+    a->dims[0] = n;
+    a->data = alloc_data(n * elsize, hasptr);
+    return a;
+}
+
+JL_DLLEXPORT jl_array_t *jl_alloc_vec_any(size_t n)
+{
+    return jl_alloc_array_1d((jl_value_t *)jl_array_any_type, n);
+}
+
+static jl_value_t *array_eltype(jl_array_t *a)
+{
+    return jl_svecref(((jl_datatype_t *)jl_typeof(a))->parameters, 0);
+}
+
+JL_DLLEXPORT jl_value_t *jl_arrayref(jl_array_t *a, size_t i)
+{
+    if (i >= a->length)
+        jl_bounds_error_int((jl_value_t *)a, i + 1);
+    if (a->flags & JL_ARRAY_PTRARRAY) {
+        jl_value_t *v = jl_array_ptr_ref(a, i);
+        if (v == NULL)
+            jl_errorf("UndefRefError: access to undefined reference");
+        return v;
+    }
+    return jl_new_bits(array_eltype(a), (char *)a->data + i * a->elsize);
+}
+
+JL_DLLEXPORT void jl_arrayset(jl_array_t *a, jl_value_t *v, size_t i)
+{
+    if (i >= a->length)
+        jl_bounds_error_int((jl_value_t *)a, i + 1);
+    jl_value_t *et = array_eltype(a);
+    if (et != (jl_value_t *)jl_any_type && !jl_isa(v, et))
+        jl_type_error("arrayset", et, v);
+    if (a->flags & JL_ARRAY_PTRARRAY)
+        jl_array_ptr_set(a, i, v);
+    else
+        memcpy((char *)a->data + i * a->elsize, v, a->elsize);
+}
+
+JL_DLLEXPORT void jl_array_grow_end(jl_array_t *a, size_t inc)
+{
+    if (a->ndims != 1 || (a->flags & JL_ARRAY_ISSHARED))
+        jl_error("cannot resize array with shared data");
+    size_t newlen = a->length + inc;
+    if (a->offset + newlen > a->maxsize) {
+        size_t cap = a->maxsize < 4 ? 4 : a->maxsize;
+        while (cap < newlen)
+            cap = cap + cap / 2 + 1; /* 1.5x growth */
+        int hasptr = (a->flags & (JL_ARRAY_PTRARRAY | JL_ARRAY_HASPTR)) != 0;
+        char *nd = alloc_data(cap * a->elsize, hasptr);
+        memcpy(nd, a->data, a->length * a->elsize);
+        a->data = nd;
+        a->offset = 0;
+        a->maxsize = cap;
+    }
+    a->length = newlen;
+    a->dims[0] = newlen;
+}
+
+JL_DLLEXPORT void jl_array_del_end(jl_array_t *a, size_t dec)
+{
+    if (dec > a->length)
+        jl_argument_error("array must be non-empty");
+    size_t newlen = a->length - dec;
+    /* clear dropped slots so the collector does not keep their objects alive */
+    memset((char *)a->data + newlen * a->elsize, 0, dec * a->elsize);
+    a->length = newlen;
+    a->dims[0] = newlen;
+}
+
+JL_DLLEXPORT void jl_array_ptr_1d_push(jl_array_t *a, jl_value_t *item)
+{
+    jl_array_grow_end(a, 1);
+    jl_array_ptr_set(a, a->length - 1, item);
+}

@@ -1,0 +1,897 @@
+/*
+ * jltypes.c -- type objects: DataType construction and field layout, parametric instantiation with a
+ * per-TypeName cache, Union/UnionAll/TypeVar/Vararg, and the builtin types of Core.
+ *
+ * Invariants:
+ *   - Instantiations of a parametric type are hash-consed: applying the same TypeName to equal
+ *     parameters returns the same jl_datatype_t, so concrete types compare with `==`.
+ *   - A DataType enters its TypeName's cache before its field types are instantiated; a recursive
+ *     reference (struct Node{T}; next::Node{T}) therefore finds it and is stored as a pointer.
+ *   - A field is stored inline exactly when its declared type is an isbits type; otherwise it is a
+ *     jl_value_t * (NULL = #undef).
+ */
+#include <string.h>
+#include <stdarg.h>
+#include "julep_internal.h"
+
+#define DT_LIST(X)                                                                          \
+    X(datatype) X(typename) X(symbol) X(simplevector) X(any) X(type) X(typeofbottom)        \
+    X(uniontype) X(unionall) X(tvar) X(vararg) X(nothing) X(bool) X(char) X(string)         \
+    X(int8) X(uint8) X(int16) X(uint16) X(int32) X(uint32) X(int64) X(uint64) X(int128)     \
+    X(uint128) X(float16) X(float32) X(float64) X(number) X(real) X(integer) X(signed)       \
+    X(unsigned) X(abstractfloat) X(abstractstring) X(function) X(builtin) X(exception)      \
+    X(module) X(task) X(expr) X(linenumbernode) X(quotenode) X(globalref) X(binding)        \
+    X(errorexception) X(argumenterror) X(boundserror) X(typeerror) X(undefvarerror)         \
+    X(outofmemoryerror) X(stackovf_exception)
+#define DT_DEFINE(n) JL_DLLEXPORT jl_datatype_t *jl_##n##_type;
+DT_LIST(DT_DEFINE)
+#undef DT_DEFINE
+
+JL_DLLEXPORT jl_datatype_t *jl_anytuple_type, *jl_emptytuple_type, *jl_array_any_type, *jl_array_uint8_type;
+JL_DLLEXPORT jl_datatype_t *jl_abstractchar_type, *jl_abstractarray_type_body, *jl_densearray_type_body;
+JL_DLLEXPORT jl_typename_t *jl_tuple_typename, *jl_array_typename, *jl_type_typename;
+JL_DLLEXPORT jl_value_t *jl_array_type, *jl_bottom_type;
+jl_datatype_t *jl_pointer_type_body, *jl_voidpointer_type;
+jl_value_t *jl_pointer_type;
+JL_DLLEXPORT jl_value_t *jl_nothing, *jl_true, *jl_false, *jl_emptytuple;
+JL_DLLEXPORT jl_svec_t *jl_emptysvec;
+
+static jl_datatype_t *builtin_list[128];
+static size_t builtin_count;
+
+/* ---------------------------------------------------------------- helpers */
+
+JL_DLLEXPORT int jl_is_tuple_type(jl_value_t *t)
+{
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_tuple_typename;
+}
+
+JL_DLLEXPORT int jl_is_tuple(jl_value_t *v)
+{
+    return jl_is_tuple_type(jl_typeof(v));
+}
+
+JL_DLLEXPORT int jl_is_array(jl_value_t *v)
+{
+    jl_value_t *t = jl_typeof(v);
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_array_typename;
+}
+
+static int is_type_type(jl_value_t *t)
+{
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_type_typename;
+}
+
+static int is_kind(jl_value_t *t)
+{
+    return t == (jl_value_t *)jl_datatype_type || t == (jl_value_t *)jl_uniontype_type ||
+           t == (jl_value_t *)jl_unionall_type || t == (jl_value_t *)jl_typeofbottom_type;
+}
+
+static int is_type_value(jl_value_t *v)
+{
+    return is_kind(jl_typeof(v));
+}
+
+JL_DLLEXPORT jl_value_t *jl_unwrap_unionall(jl_value_t *v)
+{
+    while (jl_is_unionall(v))
+        v = ((jl_unionall_t *)v)->body;
+    return v;
+}
+
+JL_DLLEXPORT int jl_has_free_typevars(jl_value_t *v)
+{
+    if (jl_is_tvar(v))
+        return 1;
+    if (jl_is_datatype(v))
+        return ((jl_datatype_t *)v)->hasfreetypevars;
+    if (jl_is_uniontype(v))
+        return jl_has_free_typevars(((jl_uniontype_t *)v)->a) || jl_has_free_typevars(((jl_uniontype_t *)v)->b);
+    if (jl_is_unionall(v)) {
+        /* free vars other than the bound one: conservative (treat as free if the body has any) */
+        jl_unionall_t *ua = (jl_unionall_t *)v;
+        return jl_has_free_typevars(ua->var->ub) || jl_has_free_typevars(ua->var->lb) ? 1 : 0;
+    }
+    if (jl_typeis(v, jl_vararg_type)) {
+        jl_vararg_t *va = (jl_vararg_t *)v;
+        return (va->T && jl_has_free_typevars(va->T)) || (va->N && jl_has_free_typevars(va->N));
+    }
+    return 0;
+}
+
+JL_DLLEXPORT int jl_is_concrete_type(jl_value_t *v)
+{
+    return jl_is_datatype(v) && ((jl_datatype_t *)v)->isconcretetype;
+}
+
+JL_DLLEXPORT jl_typename_t *jl_new_typename_in(jl_sym_t *name, jl_module_t *m, int abstract, int mutabl)
+{
+    jl_typename_t *tn = (jl_typename_t *)jl_gc_alloc(sizeof(jl_typename_t), (jl_value_t *)jl_typename_type);
+    tn->name = name;
+    tn->module = m;
+    tn->names = jl_emptysvec;
+    tn->cache = jl_emptysvec;
+    tn->hash = jl_hash_combine(name ? name->hash : 0, (uintptr_t)tn);
+    tn->abstract = (uint8_t)abstract;
+    tn->mutabl = (uint8_t)mutabl;
+    return tn;
+}
+
+static jl_datatype_t *new_uninit_datatype(void)
+{
+    return (jl_datatype_t *)jl_gc_alloc(sizeof(jl_datatype_t), (jl_value_t *)jl_datatype_type);
+}
+
+static uintptr_t type_hash(jl_typename_t *tn, jl_svec_t *params);
+
+static int svec_has_free_typevars(jl_svec_t *p)
+{
+    for (size_t i = 0; i < jl_svec_len(p); i++) {
+        jl_value_t *x = jl_svecref(p, i);
+        if (jl_has_free_typevars(x))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- layout */
+
+static const jl_datatype_layout_t *make_layout(uint32_t size, uint32_t nfields, uint16_t align,
+                                               const jl_fielddesc_t *fields, int pointerfree)
+{
+    jl_datatype_layout_t *ly = jl_gc_alloc_uncollectable(sizeof(jl_datatype_layout_t) +
+                                                         nfields * sizeof(jl_fielddesc_t));
+    ly->size = size;
+    ly->nfields = nfields;
+    ly->alignment = align;
+    uint16_t np = 0;
+    for (uint32_t i = 0; i < nfields; i++) {
+        ly->fields[i] = fields[i];
+        np += fields[i].isptr;
+    }
+    ly->npointers = np;
+    ly->pointerfree = (uint8_t)pointerfree;
+    return ly;
+}
+
+static int field_is_inline(jl_value_t *ft)
+{
+    if (!jl_is_datatype(ft))
+        return 0;
+    jl_datatype_t *d = (jl_datatype_t *)ft;
+    return d->isbitstype && d->layout != NULL;
+}
+
+JL_DLLEXPORT void jl_compute_field_offsets(jl_datatype_t *st)
+{
+    size_t nf = st->types ? jl_svec_len(st->types) : 0;
+    jl_fielddesc_t desc[nf ? nf : 1];
+    uint32_t off = 0;
+    uint16_t align = 1;
+    int pointerfree = 1, haspadding = 0;
+    for (size_t i = 0; i < nf; i++) {
+        jl_value_t *ft = jl_svecref(st->types, i);
+        uint32_t fsz, fal;
+        if (field_is_inline(ft)) {
+            fsz = ((jl_datatype_t *)ft)->layout->size;
+            fal = ((jl_datatype_t *)ft)->layout->alignment;
+            desc[i].isptr = 0;
+        }
+        else {
+            fsz = fal = sizeof(void *);
+            desc[i].isptr = 1;
+            pointerfree = 0;
+        }
+        if (fal > 1 && off % fal) {
+            haspadding = 1;
+            off = LLT_ALIGN(off, fal);
+        }
+        desc[i].offset = off;
+        desc[i].size = fsz;
+        memset(desc[i].pad, 0, sizeof desc[i].pad);
+        off += fsz;
+        if (fal > align)
+            align = (uint16_t)fal;
+    }
+    uint32_t size = LLT_ALIGN(off, align);
+    haspadding |= size != off;
+    jl_datatype_layout_t *ly = (jl_datatype_layout_t *)make_layout(size, (uint32_t)nf, align, desc, pointerfree);
+    ly->haspadding = (uint8_t)haspadding;
+    st->layout = ly;
+    st->isbitstype = st->isconcretetype && !st->name->mutabl && pointerfree;
+    st->zeroinit = 1;
+    if (st->isconcretetype && !st->name->mutabl && nf == 0 && st->instance == NULL) {
+        st->instance = jl_gc_alloc(0, (jl_value_t *)st);
+    }
+}
+
+/* ---------------------------------------------------------------- constructing types */
+
+void jl_register_builtin_type(jl_datatype_t *dt)
+{
+    if (builtin_count < sizeof builtin_list / sizeof builtin_list[0])
+        builtin_list[builtin_count++] = dt;
+}
+
+JL_DLLEXPORT size_t jl_builtin_types(jl_datatype_t ***list)
+{
+    *list = builtin_list;
+    return builtin_count;
+}
+
+static void init_datatype(jl_datatype_t *dt, jl_typename_t *tn, jl_datatype_t *super, jl_svec_t *params)
+{
+    dt->name = tn;
+    dt->super = super;
+    dt->parameters = params ? params : jl_emptysvec;
+    dt->hasfreetypevars = (uint8_t)svec_has_free_typevars(dt->parameters);
+    dt->isconcretetype = !tn->abstract && !dt->hasfreetypevars;
+    dt->hash = type_hash(tn, dt->parameters);
+}
+
+/* Wrap `body` in one UnionAll per type-variable parameter, innermost last. */
+static jl_value_t *wrap_params(jl_datatype_t *body)
+{
+    jl_value_t *w = (jl_value_t *)body;
+    for (size_t i = jl_svec_len(body->parameters); i-- > 0;) {
+        jl_value_t *p = jl_svecref(body->parameters, i);
+        if (jl_is_tvar(p))
+            w = jl_type_unionall((jl_tvar_t *)p, w);
+    }
+    return w;
+}
+
+JL_DLLEXPORT jl_datatype_t *jl_new_abstracttype(jl_sym_t *name, jl_module_t *module,
+                                               jl_datatype_t *super, jl_svec_t *params)
+{
+    jl_typename_t *tn = jl_new_typename_in(name, module, 1, 0);
+    jl_datatype_t *dt = new_uninit_datatype();
+    init_datatype(dt, tn, super, params);
+    dt->types = jl_emptysvec;
+    tn->wrapper = wrap_params(dt);
+    return dt;
+}
+
+JL_DLLEXPORT jl_datatype_t *jl_new_primitivetype(jl_sym_t *name, jl_module_t *module,
+                                                jl_datatype_t *super, jl_svec_t *params, size_t nbits)
+{
+    jl_typename_t *tn = jl_new_typename_in(name, module, 0, 0);
+    jl_datatype_t *dt = new_uninit_datatype();
+    init_datatype(dt, tn, super, params);
+    dt->types = jl_emptysvec;
+    uint32_t nbytes = (uint32_t)((nbits + 7) / 8);
+    uint16_t al = 1;
+    while (al < nbytes && al < 16)
+        al *= 2;
+    dt->layout = make_layout(nbytes, 0, al, NULL, 1);
+    dt->isprimitivetype = 1;
+    dt->isbitstype = dt->isconcretetype;
+    dt->zeroinit = 1;
+    tn->wrapper = wrap_params(dt);
+    return dt;
+}
+
+JL_DLLEXPORT jl_datatype_t *jl_new_datatype(jl_sym_t *name, jl_module_t *module, jl_datatype_t *super,
+                                           jl_svec_t *params, jl_svec_t *fnames, jl_svec_t *ftypes,
+                                           int abstract, int mutabl, int ninitialized)
+{
+    jl_typename_t *tn = jl_new_typename_in(name, module, abstract, mutabl);
+    tn->names = fnames ? fnames : jl_emptysvec;
+    tn->n_uninitialized = (int32_t)(jl_svec_len(tn->names) - (size_t)ninitialized);
+    jl_datatype_t *dt = new_uninit_datatype();
+    init_datatype(dt, tn, super, params);
+    dt->types = ftypes ? ftypes : jl_emptysvec;
+    tn->wrapper = wrap_params(dt);
+    if (!abstract && !svec_has_free_typevars(dt->types))
+        jl_compute_field_offsets(dt);
+    return dt;
+}
+
+JL_DLLEXPORT jl_tvar_t *jl_new_typevar(jl_sym_t *name, jl_value_t *lb, jl_value_t *ub)
+{
+    jl_tvar_t *tv = (jl_tvar_t *)jl_gc_alloc(sizeof(jl_tvar_t), (jl_value_t *)jl_tvar_type);
+    tv->name = name;
+    tv->lb = lb;
+    tv->ub = ub;
+    return tv;
+}
+
+JL_DLLEXPORT jl_value_t *jl_type_unionall(jl_tvar_t *v, jl_value_t *body)
+{
+    jl_unionall_t *ua = (jl_unionall_t *)jl_gc_alloc(sizeof(jl_unionall_t), (jl_value_t *)jl_unionall_type);
+    ua->var = v;
+    ua->body = body;
+    return (jl_value_t *)ua;
+}
+
+/* ---------------------------------------------------------------- unions */
+
+static int types_equal(jl_value_t *a, jl_value_t *b);
+
+static void flatten_union(jl_value_t *t, jl_value_t **out, size_t *n, size_t cap)
+{
+    if (jl_is_uniontype(t)) {
+        flatten_union(((jl_uniontype_t *)t)->a, out, n, cap);
+        flatten_union(((jl_uniontype_t *)t)->b, out, n, cap);
+        return;
+    }
+    if (t == jl_bottom_type)
+        return;
+    for (size_t i = 0; i < *n; i++)
+        if (types_equal(out[i], t))
+            return;
+    if (*n >= cap)
+        jl_error("Union has too many members");
+    out[(*n)++] = t;
+}
+
+/* Components are kept in a canonical order so equal unions are built the same way. */
+static int union_order(jl_value_t *a, jl_value_t *b)
+{
+    int ka = jl_is_datatype(a) ? 0 : jl_is_tvar(a) ? 1 : 2;
+    int kb = jl_is_datatype(b) ? 0 : jl_is_tvar(b) ? 1 : 2;
+    if (ka != kb)
+        return ka - kb;
+    if (ka == 0) {
+        jl_datatype_t *da = (jl_datatype_t *)a, *db = (jl_datatype_t *)b;
+        int c = strcmp(jl_symbol_name(da->name->name), jl_symbol_name(db->name->name));
+        if (c)
+            return c;
+        return da->hash < db->hash ? -1 : da->hash > db->hash;
+    }
+    if (ka == 1)
+        return strcmp(jl_symbol_name(((jl_tvar_t *)a)->name), jl_symbol_name(((jl_tvar_t *)b)->name));
+    return 0;
+}
+
+JL_DLLEXPORT jl_value_t *jl_type_union(jl_value_t **ts, size_t n)
+{
+    jl_value_t *flat[256];
+    size_t nf = 0;
+    for (size_t i = 0; i < n; i++)
+        flatten_union(ts[i], flat, &nf, 256);
+    /* drop members that are subtypes of another member */
+    size_t k = 0;
+    for (size_t i = 0; i < nf; i++) {
+        int redundant = 0;
+        for (size_t j = 0; j < nf && !redundant; j++)
+            if (i != j && flat[j] && !jl_has_free_typevars(flat[i]) && jl_subtype(flat[i], flat[j]) &&
+                !(jl_subtype(flat[j], flat[i]) && j > i))
+                redundant = 1;
+        if (!redundant)
+            flat[k++] = flat[i];
+    }
+    nf = k;
+    if (nf == 0)
+        return jl_bottom_type;
+    for (size_t i = 1; i < nf; i++) /* insertion sort: unions are small */
+        for (size_t j = i; j > 0 && union_order(flat[j - 1], flat[j]) > 0; j--) {
+            jl_value_t *t = flat[j];
+            flat[j] = flat[j - 1];
+            flat[j - 1] = t;
+        }
+    jl_value_t *u = flat[nf - 1];
+    for (size_t i = nf - 1; i-- > 0;) {
+        jl_uniontype_t *ut = (jl_uniontype_t *)jl_gc_alloc(sizeof(jl_uniontype_t), (jl_value_t *)jl_uniontype_type);
+        ut->a = flat[i];
+        ut->b = u;
+        u = (jl_value_t *)ut;
+    }
+    return u;
+}
+
+/* ---------------------------------------------------------------- instantiation */
+
+typedef struct tvar_env {
+    jl_tvar_t *var;
+    jl_value_t *val;
+    struct tvar_env *prev;
+} tvar_env_t;
+
+static jl_value_t *instantiate(jl_value_t *t, tvar_env_t *env);
+static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, size_t n, tvar_env_t *env);
+
+static uintptr_t type_hash(jl_typename_t *tn, jl_svec_t *params)
+{
+    uintptr_t h = tn->hash;
+    for (size_t i = 0; i < jl_svec_len(params); i++) {
+        jl_value_t *p = jl_svecref(params, i);
+        uintptr_t ph = jl_is_datatype(p) ? ((jl_datatype_t *)p)->hash : jl_object_id(p);
+        h = jl_hash_combine(h, ph);
+    }
+    return h;
+}
+
+static jl_value_t *lookup_env(tvar_env_t *env, jl_tvar_t *v)
+{
+    for (; env; env = env->prev)
+        if (env->var == v)
+            return env->val;
+    return NULL;
+}
+
+static jl_value_t *instantiate(jl_value_t *t, tvar_env_t *env)
+{
+    if (env == NULL)
+        return t;
+    if (jl_is_tvar(t)) {
+        jl_value_t *v = lookup_env(env, (jl_tvar_t *)t);
+        return v ? v : t;
+    }
+    if (jl_is_uniontype(t)) {
+        jl_value_t *ab[2] = {instantiate(((jl_uniontype_t *)t)->a, env), instantiate(((jl_uniontype_t *)t)->b, env)};
+        return jl_type_union(ab, 2);
+    }
+    if (jl_is_unionall(t)) {
+        jl_unionall_t *ua = (jl_unionall_t *)t;
+        jl_value_t *lb = instantiate(ua->var->lb, env), *ub = instantiate(ua->var->ub, env);
+        jl_tvar_t *nv = ua->var;
+        if (lb != ua->var->lb || ub != ua->var->ub)
+            nv = jl_new_typevar(ua->var->name, lb, ub);
+        tvar_env_t inner = {ua->var, (jl_value_t *)nv, env};
+        jl_value_t *body = instantiate(ua->body, &inner);
+        if (body == ua->body && nv == ua->var)
+            return t;
+        return jl_type_unionall(nv, body);
+    }
+    if (jl_typeis(t, jl_vararg_type)) {
+        jl_vararg_t *va = (jl_vararg_t *)t;
+        jl_vararg_t *nv = (jl_vararg_t *)jl_gc_alloc(sizeof(jl_vararg_t), (jl_value_t *)jl_vararg_type);
+        nv->T = va->T ? instantiate(va->T, env) : NULL;
+        nv->N = va->N ? instantiate(va->N, env) : NULL;
+        return (jl_value_t *)nv;
+    }
+    if (jl_is_datatype(t) && ((jl_datatype_t *)t)->hasfreetypevars) {
+        jl_datatype_t *dt = (jl_datatype_t *)t;
+        size_t n = jl_svec_len(dt->parameters);
+        jl_value_t *ps[n ? n : 1];
+        for (size_t i = 0; i < n; i++)
+            ps[i] = instantiate(jl_svecref(dt->parameters, i), env);
+        jl_datatype_t *body = (jl_datatype_t *)jl_unwrap_unionall(dt->name->wrapper);
+        return (jl_value_t *)inst_datatype(body, ps, n, NULL);
+    }
+    return t;
+}
+
+static jl_datatype_t *cache_lookup(jl_typename_t *tn, jl_value_t **params, size_t n)
+{
+    jl_svec_t *c = tn->cache;
+    for (size_t i = 0; i < jl_svec_len(c); i++) {
+        jl_datatype_t *d = (jl_datatype_t *)jl_svecref(c, i);
+        if (d == NULL)
+            break;
+        if (jl_svec_len(d->parameters) != n)
+            continue;
+        size_t j = 0;
+        while (j < n && types_equal(jl_svecref(d->parameters, j), params[j]))
+            j++;
+        if (j == n)
+            return d;
+    }
+    return NULL;
+}
+
+static void cache_insert(jl_typename_t *tn, jl_datatype_t *d)
+{
+    jl_svec_t *c = tn->cache;
+    size_t len = jl_svec_len(c), i = 0;
+    while (i < len && jl_svecref(c, i) != NULL)
+        i++;
+    if (i == len) {
+        jl_svec_t *nc = jl_alloc_svec(len ? len * 2 : 4);
+        memcpy(jl_svec_data(nc), jl_svec_data(c), len * sizeof(void *));
+        tn->cache = c = nc;
+    }
+    jl_svecset(c, i, d);
+}
+
+static int tuple_params_concrete(jl_value_t **params, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *p = params[i];
+        if (!jl_is_concrete_type(p) || is_type_type(p))
+            return 0; /* Tuple{Type{Int}} has instances of several kinds: not concrete */
+    }
+    return 1;
+}
+
+/* Apply the parametric DataType `body` (with TypeVar parameters) to `params`. */
+static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, size_t n, tvar_env_t *env_in)
+{
+    jl_typename_t *tn = body->name;
+    jl_datatype_t *d = cache_lookup(tn, params, n);
+    if (d)
+        return d;
+    /* bind the body's type variables to the given parameters */
+    size_t nb = jl_svec_len(body->parameters);
+    tvar_env_t envs[nb ? nb : 1];
+    tvar_env_t *env = env_in;
+    for (size_t i = 0; i < nb && i < n; i++) {
+        jl_value_t *p = jl_svecref(body->parameters, i);
+        if (jl_is_tvar(p)) {
+            envs[i] = (tvar_env_t){(jl_tvar_t *)p, params[i], env};
+            env = &envs[i];
+        }
+    }
+    d = new_uninit_datatype();
+    jl_svec_t *ps = jl_alloc_svec(n);
+    for (size_t i = 0; i < n; i++)
+        jl_svecset(ps, i, params[i]);
+    init_datatype(d, tn, NULL, ps);
+    if (tn == jl_tuple_typename)
+        d->isconcretetype = tuple_params_concrete(params, n);
+    cache_insert(tn, d); /* before field types: recursive references find it */
+    d->super = body->super ? (jl_datatype_t *)instantiate((jl_value_t *)body->super, env) : NULL;
+    if (tn == jl_tuple_typename) {
+        d->types = ps;
+    }
+    else if (body->types && jl_svec_len(body->types)) {
+        size_t nf = jl_svec_len(body->types);
+        jl_svec_t *ft = jl_alloc_svec(nf);
+        for (size_t i = 0; i < nf; i++)
+            jl_svecset(ft, i, instantiate(jl_svecref(body->types, i), env));
+        d->types = ft;
+    }
+    else {
+        d->types = jl_emptysvec;
+    }
+    if (body->isprimitivetype) {
+        d->isprimitivetype = 1;
+        d->layout = body->layout;
+        d->isbitstype = d->isconcretetype;
+        d->zeroinit = 1;
+    }
+    else if (tn == jl_array_typename) {
+        d->layout = body->layout;
+    }
+    else if (d->isconcretetype && !svec_has_free_typevars(d->types)) {
+        jl_compute_field_offsets(d);
+    }
+    return d;
+}
+
+static void check_bounds(jl_value_t *tc, jl_tvar_t *var, jl_value_t *p)
+{
+    if (jl_has_free_typevars(p) || jl_has_free_typevars(var->ub) || jl_has_free_typevars(var->lb))
+        return; /* checked when the variables are bound */
+    int istype = is_type_value(p) || jl_is_tvar(p) || jl_typeis(p, jl_vararg_type);
+    if (!istype) {
+        if (var->ub == (jl_value_t *)jl_any_type && var->lb == jl_bottom_type)
+            return; /* isbits parameters such as N in Array{T,N} */
+        jl_type_error(jl_symbol_name(((jl_datatype_t *)jl_unwrap_unionall(tc))->name->name),
+                      var->ub, p);
+    }
+    if (!jl_subtype(p, var->ub) || !jl_subtype(var->lb, p))
+        jl_type_error(jl_symbol_name(((jl_datatype_t *)jl_unwrap_unionall(tc))->name->name),
+                      var->ub, p);
+}
+
+JL_DLLEXPORT jl_value_t *jl_apply_type(jl_value_t *tc, jl_value_t **params, size_t n)
+{
+    if (tc == (jl_value_t *)jl_anytuple_type || tc == jl_tuple_typename->wrapper)
+        return (jl_value_t *)jl_apply_tuple_type_v(params, n);
+    if (!jl_is_unionall(tc))
+        jl_errorf("type %s is not parametric",
+                  jl_is_datatype(tc) ? jl_symbol_name(((jl_datatype_t *)tc)->name->name) : "value");
+    jl_tvar_t *vars[64];
+    size_t nv = 0;
+    jl_value_t *body = tc;
+    while (jl_is_unionall(body) && nv < 64) {
+        vars[nv++] = ((jl_unionall_t *)body)->var;
+        body = ((jl_unionall_t *)body)->body;
+    }
+    if (n > nv)
+        jl_errorf("too many parameters for type");
+    for (size_t i = 0; i < n; i++)
+        check_bounds(tc, vars[i], params[i]);
+    tvar_env_t envs[64];
+    tvar_env_t *env = NULL;
+    for (size_t i = 0; i < n; i++) {
+        envs[i] = (tvar_env_t){vars[i], params[i], env};
+        env = &envs[i];
+    }
+    /* substitute into the remaining UnionAll wrappers (partial application keeps them) */
+    jl_value_t *rest = tc;
+    for (size_t i = 0; i < n; i++)
+        rest = ((jl_unionall_t *)rest)->body;
+    return instantiate(rest, env);
+}
+
+JL_DLLEXPORT jl_value_t *jl_apply_type1(jl_value_t *tc, jl_value_t *p1)
+{
+    return jl_apply_type(tc, &p1, 1);
+}
+
+JL_DLLEXPORT jl_value_t *jl_apply_type2(jl_value_t *tc, jl_value_t *p1, jl_value_t *p2)
+{
+    jl_value_t *ps[2] = {p1, p2};
+    return jl_apply_type(tc, ps, 2);
+}
+
+JL_DLLEXPORT jl_datatype_t *jl_apply_tuple_type_v(jl_value_t **p, size_t np)
+{
+    if (np == 0 && jl_emptytuple_type)
+        return jl_emptytuple_type;
+    jl_datatype_t *body = (jl_datatype_t *)jl_unwrap_unionall(jl_tuple_typename->wrapper);
+    return inst_datatype(body, p, np, NULL);
+}
+
+JL_DLLEXPORT jl_datatype_t *jl_apply_tuple_type(jl_svec_t *params)
+{
+    return jl_apply_tuple_type_v(jl_svec_data(params), jl_svec_len(params));
+}
+
+JL_DLLEXPORT jl_value_t *jl_apply_array_type(jl_value_t *eltype, size_t ndims)
+{
+    return jl_apply_type2(jl_array_type, eltype, jl_box_int64((int64_t)ndims));
+}
+
+/* ---------------------------------------------------------------- equality, subtyping, isa */
+
+static int types_equal(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b)
+        return 1;
+    jl_value_t *ta = jl_typeof(a);
+    if (ta != jl_typeof(b))
+        return 0;
+    if (jl_is_uniontype(a) || jl_is_unionall(a))
+        return jl_subtype(a, b) && jl_subtype(b, a);
+    if (jl_typeis(a, jl_vararg_type)) {
+        jl_vararg_t *x = (jl_vararg_t *)a, *y = (jl_vararg_t *)b;
+        return types_equal(x->T ? x->T : (jl_value_t *)jl_any_type, y->T ? y->T : (jl_value_t *)jl_any_type) &&
+               ((x->N == NULL && y->N == NULL) || (x->N && y->N && types_equal(x->N, y->N)));
+    }
+    if (jl_is_datatype(a))
+        return 0; /* instantiations are hash-consed */
+    return jl_egal(a, b);
+}
+
+typedef struct subenv {
+    jl_tvar_t *var;
+    jl_value_t *val;   /* NULL until bound */
+    struct subenv *prev;
+} subenv_t;
+
+static int subtype(jl_value_t *a, jl_value_t *b, subenv_t *env);
+
+static subenv_t *find_var(subenv_t *env, jl_tvar_t *v)
+{
+    for (; env; env = env->prev)
+        if (env->var == v)
+            return env;
+    return NULL;
+}
+
+/* invariant position: a must equal b, binding b's variables on first sight */
+static int type_eq_env(jl_value_t *a, jl_value_t *b, subenv_t *env)
+{
+    if (jl_is_tvar(b)) {
+        subenv_t *e = find_var(env, (jl_tvar_t *)b);
+        if (e) {
+            if (e->val)
+                return types_equal(e->val, a) || (jl_is_tvar(a) && a == b);
+            if (!(subtype(a, e->var->ub, env) && subtype(e->var->lb, a, env)))
+                return 0;
+            e->val = a;
+            return 1;
+        }
+    }
+    if (!is_type_value(a) || !is_type_value(b))
+        return jl_is_tvar(a) || jl_is_tvar(b) ? a == b : jl_egal(a, b);
+    return subtype(a, b, env) && subtype(b, a, env);
+}
+
+static int tuple_subtype(jl_datatype_t *a, jl_datatype_t *b, subenv_t *env)
+{
+    size_t na = jl_svec_len(a->parameters), nb = jl_svec_len(b->parameters);
+    size_t i = 0, j = 0;
+    while (i < na) {
+        jl_value_t *pa = jl_svecref(a->parameters, i);
+        if (j >= nb)
+            return 0;
+        jl_value_t *pb = jl_svecref(b->parameters, j);
+        int vb = jl_typeis(pb, jl_vararg_type);
+        jl_value_t *eb = vb ? (((jl_vararg_t *)pb)->T ? ((jl_vararg_t *)pb)->T : (jl_value_t *)jl_any_type) : pb;
+        if (jl_typeis(pa, jl_vararg_type)) {
+            if (!vb)
+                return 0;
+            jl_value_t *ea = ((jl_vararg_t *)pa)->T ? ((jl_vararg_t *)pa)->T : (jl_value_t *)jl_any_type;
+            return i + 1 == na && subtype(ea, eb, env);
+        }
+        if (!subtype(pa, eb, env))
+            return 0;
+        i++;
+        if (!vb)
+            j++;
+    }
+    if (j < nb)
+        return j + 1 == nb && jl_typeis(jl_svecref(b->parameters, j), jl_vararg_type) &&
+               ((jl_vararg_t *)jl_svecref(b->parameters, j))->N == NULL;
+    return 1;
+}
+
+static int datatype_subtype(jl_datatype_t *a, jl_datatype_t *b, subenv_t *env)
+{
+    if (b == jl_any_type)
+        return 1;
+    if (a->name == jl_tuple_typename && b->name == jl_tuple_typename)
+        return tuple_subtype(a, b, env);
+    /* Type{T} as a type: the kind of T decides membership in DataType & co */
+    if (a->name == jl_type_typename && b->name != jl_type_typename) {
+        jl_value_t *T = jl_svecref(a->parameters, 0);
+        if (jl_is_tvar(T))
+            return 0; /* T could be any kind of type */
+        return subtype(jl_typeof(T), (jl_value_t *)b, env);
+    }
+    while (a->name != b->name) {
+        if (a == jl_any_type || a->super == NULL)
+            return 0; /* Any is its own supertype */
+        a = a->super;
+    }
+    size_t n = jl_svec_len(a->parameters);
+    if (n != jl_svec_len(b->parameters))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!type_eq_env(jl_svecref(a->parameters, i), jl_svecref(b->parameters, i), env))
+            return 0;
+    return 1;
+}
+
+static int subtype(jl_value_t *a, jl_value_t *b, subenv_t *env)
+{
+    if (a == b || b == (jl_value_t *)jl_any_type || a == jl_bottom_type)
+        return 1;
+    if (jl_is_uniontype(a))
+        return subtype(((jl_uniontype_t *)a)->a, b, env) && subtype(((jl_uniontype_t *)a)->b, b, env);
+    if (jl_is_tvar(b)) {
+        subenv_t *e = find_var(env, (jl_tvar_t *)b);
+        if (e) {
+            if (e->val)
+                return subtype(a, e->val, env);
+            if (!subtype(a, e->var->ub, env))
+                return 0;
+            e->val = a;
+            return 1;
+        }
+        return subtype(a, ((jl_tvar_t *)b)->lb, env);
+    }
+    if (jl_is_unionall(b)) {
+        subenv_t e = {((jl_unionall_t *)b)->var, NULL, env};
+        return subtype(a, ((jl_unionall_t *)b)->body, &e);
+    }
+    if (jl_is_uniontype(b))
+        return subtype(a, ((jl_uniontype_t *)b)->a, env) || subtype(a, ((jl_uniontype_t *)b)->b, env);
+    if (jl_is_tvar(a))
+        return subtype(((jl_tvar_t *)a)->ub, b, env);
+    if (jl_is_unionall(a))
+        return subtype(((jl_unionall_t *)a)->body, b, env); /* approximate: body with its var free */
+    if (jl_is_datatype(a) && jl_is_datatype(b))
+        return datatype_subtype((jl_datatype_t *)a, (jl_datatype_t *)b, env);
+    if (jl_typeis(a, jl_typeofbottom_type))
+        return 1;
+    return 0;
+}
+
+JL_DLLEXPORT int jl_subtype(jl_value_t *a, jl_value_t *b)
+{
+    return subtype(a, b, NULL);
+}
+
+JL_DLLEXPORT int jl_isa(jl_value_t *v, jl_value_t *t)
+{
+    if (t == (jl_value_t *)jl_any_type)
+        return 1;
+    if (jl_is_datatype(t)) {
+        jl_datatype_t *dt = (jl_datatype_t *)t;
+        if (dt->isconcretetype && dt->name != jl_type_typename)
+            return jl_typeof(v) == t;
+        if (dt->name == jl_type_typename) {
+            jl_value_t *T = jl_svecref(dt->parameters, 0);
+            if (!is_type_value(v) && !jl_typeis(v, jl_vararg_type))
+                return 0;
+            if (jl_is_tvar(T))
+                return jl_subtype(v, ((jl_tvar_t *)T)->ub) && jl_subtype(((jl_tvar_t *)T)->lb, v);
+            return types_equal(v, T);
+        }
+    }
+    if (jl_is_uniontype(t))
+        return jl_isa(v, ((jl_uniontype_t *)t)->a) || jl_isa(v, ((jl_uniontype_t *)t)->b);
+    if (jl_is_unionall(t) && is_type_value(v)) {
+        jl_value_t *body = jl_unwrap_unionall(t);
+        if (is_type_type(body))
+            return 1; /* Type{T} where T: every type (bounds are checked by dispatch) */
+    }
+    return jl_subtype(jl_typeof(v), t);
+}
+
+JL_DLLEXPORT const char *jl_typename_str(jl_value_t *v)
+{
+    jl_value_t *t = jl_typeof(v);
+    if (jl_is_datatype(t))
+        return jl_symbol_name(((jl_datatype_t *)t)->name->name);
+    return "?";
+}
+
+/* ---------------------------------------------------------------- egal and object ids */
+
+static int bits_equal(const char *a, const char *b, jl_datatype_t *dt);
+
+static int fields_equal(jl_value_t *a, jl_value_t *b, jl_datatype_t *dt)
+{
+    const jl_datatype_layout_t *ly = dt->layout;
+    if (ly->pointerfree && !ly->haspadding)
+        return memcmp(a, b, ly->size) == 0;
+    for (uint32_t i = 0; i < ly->nfields; i++) {
+        const jl_fielddesc_t *fd = &ly->fields[i];
+        char *pa = (char *)a + fd->offset, *pb = (char *)b + fd->offset;
+        if (fd->isptr) {
+            jl_value_t *x = *(jl_value_t **)pa, *y = *(jl_value_t **)pb;
+            if (x != y && (x == NULL || y == NULL || !jl_egal(x, y)))
+                return 0;
+        }
+        else if (!bits_equal(pa, pb, (jl_datatype_t *)jl_svecref(dt->types, i))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int bits_equal(const char *a, const char *b, jl_datatype_t *dt)
+{
+    if (dt->layout->nfields == 0 || !dt->layout->haspadding)
+        return memcmp(a, b, dt->layout->size) == 0;
+    return fields_equal((jl_value_t *)a, (jl_value_t *)b, dt);
+}
+
+JL_DLLEXPORT int jl_egal(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b)
+        return 1;
+    jl_value_t *ta = jl_typeof(a);
+    if (ta != jl_typeof(b))
+        return 0;
+    jl_datatype_t *dt = (jl_datatype_t *)ta;
+    if (dt == jl_string_type)
+        return jl_string_len(a) == jl_string_len(b) && memcmp(jl_string_data(a), jl_string_data(b), jl_string_len(a)) == 0;
+    if (dt == jl_simplevector_type) {
+        size_t n = jl_svec_len(a);
+        if (n != jl_svec_len(b))
+            return 0;
+        for (size_t i = 0; i < n; i++)
+            if (!jl_egal(jl_svecref(a, i), jl_svecref(b, i)))
+                return 0;
+        return 1;
+    }
+    if (dt == jl_uniontype_type || dt == jl_unionall_type)
+        return types_equal(a, b);
+    if (dt == jl_datatype_type || dt == jl_symbol_type || dt->name->mutabl || dt == jl_module_type ||
+        dt == jl_task_type || dt->layout == NULL)
+        return 0;
+    return fields_equal(a, b, dt);
+}
+
+JL_DLLEXPORT uintptr_t jl_object_id(jl_value_t *v)
+{
+    jl_value_t *t = jl_typeof(v);
+    if (t == (jl_value_t *)jl_symbol_type)
+        return ((jl_sym_t *)v)->hash;
+    if (t == (jl_value_t *)jl_datatype_type)
+        return ((jl_datatype_t *)v)->hash;
+    if (t == (jl_value_t *)jl_string_type)
+        return jl_memhash(jl_string_data(v), jl_string_len(v));
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    if (jl_is_datatype(t) && !dt->name->mutabl && dt->layout && dt->layout->pointerfree)
+        return jl_hash_combine(dt->hash, jl_memhash((const char *)v, dt->layout->size));
+    if (jl_is_datatype(t) && !dt->name->mutabl && dt->layout && dt != jl_module_type && dt != jl_task_type) {
+        uintptr_t h = dt->hash;
+        for (uint32_t i = 0; i < dt->layout->nfields; i++) {
+            jl_value_t *f = jl_field_isdefined(v, i) ? jl_get_nth_field(v, i) : NULL;
+            h = jl_hash_combine(h, f ? jl_object_id(f) : 0);
+        }
+        return h;
+    }
+    uintptr_t p = (uintptr_t)v;
+    return p ^ (p >> 17) ^ (p << 13);
+}

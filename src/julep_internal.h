@@ -1,0 +1,99 @@
+/*
+ * julep_internal.h -- declarations shared by the runtime's C layers but not part of the embedding API.
+ * Layers above src/ (codegen/, serializer/, sysimage/, init/, cli/) may include it; src/ never includes
+ * their headers (DESIGN.md §1).
+ */
+#ifndef JULEP_INTERNAL_H
+#define JULEP_INTERNAL_H
+
+#include "julep.h"
+#include "jloptions.h"
+#include "../gc/gc.h"
+
+/* own assert, independent of NDEBUG: on in DEBUG=1 and SANITIZE=1 builds */
+#ifdef JL_NDEBUG
+#define jl_assert(x) ((void)0)
+#else
+#define jl_assert(x) ((x) ? (void)0 : jl_assert_failed(#x, __FILE__, __LINE__))
+#endif
+JL_DLLEXPORT JL_NORETURN void jl_assert_failed(const char *expr, const char *file, int line);
+#define jl_unreachable() __builtin_unreachable()
+
+#define LLT_ALIGN(x, sz) (((x) + (sz) - 1) & ~((sz) - 1))
+
+/* ---------------------------------------------------------------- init steps (called by init/) */
+void jl_init_symbols(void);
+void jl_init_types(void);
+void jl_init_boxes(void);
+void jl_init_root_task(void *stack_base);
+
+/* ---------------------------------------------------------------- types */
+JL_DLLEXPORT jl_value_t *jl_apply_type(jl_value_t *tc, jl_value_t **params, size_t n);
+JL_DLLEXPORT jl_value_t *jl_apply_type1(jl_value_t *tc, jl_value_t *p1);
+JL_DLLEXPORT jl_value_t *jl_apply_type2(jl_value_t *tc, jl_value_t *p1, jl_value_t *p2);
+JL_DLLEXPORT jl_value_t *jl_unwrap_unionall(jl_value_t *v);
+JL_DLLEXPORT jl_typename_t *jl_new_typename_in(jl_sym_t *name, jl_module_t *m, int abstract, int mutabl);
+JL_DLLEXPORT int jl_is_concrete_type(jl_value_t *v);
+JL_DLLEXPORT int jl_has_free_typevars(jl_value_t *v);
+JL_DLLEXPORT uintptr_t jl_object_id(jl_value_t *v);
+extern JL_DLLEXPORT jl_typename_t *jl_type_typename; /* Type{T} */
+extern JL_DLLEXPORT jl_datatype_t *jl_abstractchar_type;
+extern jl_datatype_t *jl_pointer_type_body; /* Ptr{T} body (for ccall later) */
+extern jl_value_t *jl_pointer_type;
+extern jl_datatype_t *jl_voidpointer_type;  /* Ptr{Nothing} */
+
+/* every builtin type, in a fixed order, for the serializer's tag table and for tests */
+JL_DLLEXPORT size_t jl_builtin_types(jl_datatype_t ***list);
+void jl_register_builtin_type(jl_datatype_t *dt);
+
+/* ---------------------------------------------------------------- symbols */
+JL_DLLEXPORT size_t jl_symbol_count(void);
+
+/* common symbols, interned at init (also the serializer's "common symbols") */
+#define JL_COMMON_SYMBOLS(X)                                                             \
+    X(call) X(invoke) X(block) X(toplevel) X(line) X(quote) X(inert) X(top) X(core)      \
+    X(module) X(function) X(macro) X(macrocall) X(struct) X(abstract) X(primitive)       \
+    X(using) X(import) X(export) X(const) X(local) X(global) X(return) X(break)          \
+    X(continue) X(if) X(elseif) X(for) X(while) X(let) X(try) X(tuple) X(ref) X(vect)    \
+    X(hcat) X(vcat) X(row) X(ncat) X(nrow) X(comprehension) X(generator) X(filter)       \
+    X(string) X(do) X(kw) X(parameters) X(where) X(curly) X(comparison) X(new)           \
+    X(method) X(lambda) X(enter) X(leave) X(pop_exception) X(meta) X(boundscheck)        \
+    X(inbounds) X(gotoifnot) X(static_parameter) X(foreigncall) X(cfunction) X(isdefined) \
+    X(the_exception) X(copyast) X(splatnew) X(new_opaque_closure) X(escape) X(hygienic_scope) \
+    X(thunk) X(body) X(var) X(typed_hcat) X(typed_vcat) X(typed_ncat) X(typed_comprehension) \
+    X(braces) X(bracescat) X(outerref) X(flatten) X(Any) X(nothing) X(Main) X(Core)      \
+    X(Base) X(getproperty) X(setproperty_) X(getindex) X(setindex_) X(iterate)           \
+    X(x) X(y) X(n) X(T) X(N) X(S) X(self) X(args) X(kwargs) X(value) X(val)              \
+    X(msg) X(a) X(b) X(f) X(i) X(ccall) X(llvmcall) X(include) X(eval) X(error)          \
+    X(Int64) X(Float64) X(String) X(Bool) X(Char) X(Symbol) X(Nothing) X(Vector) X(Array) \
+    X(Tuple) X(Type) X(Function) X(Expr) X(Module) X(anonymous) X(none) X(incomplete)   \
+    X(inline) X(noinline) X(pure) X(propagate_inbounds) X(Vararg) X(UnionAll) X(Union)
+
+#define JL_DECLARE_SYM(name) extern JL_DLLEXPORT jl_sym_t *jl_s_##name;
+JL_COMMON_SYMBOLS(JL_DECLARE_SYM)
+#undef JL_DECLARE_SYM
+/* symbols whose names are not C identifiers */
+extern JL_DLLEXPORT jl_sym_t *jl_s_assign, *jl_s_dot, *jl_s_dots, *jl_s_doublecolon, *jl_s_subtype,
+    *jl_s_supertype, *jl_s_and, *jl_s_or, *jl_s_arrow, *jl_s_dollar, *jl_s_dotassign, *jl_s_tilde,
+    *jl_s_plus, *jl_s_minus, *jl_s_times, *jl_s_div, *jl_s_colon, *jl_s_eq, *jl_s_egal, *jl_s_lt;
+JL_DLLEXPORT size_t jl_common_symbols(jl_sym_t ***list);
+
+/* ---------------------------------------------------------------- startup trace (init/) */
+JL_DLLEXPORT void jl_trace_startup_step(const char *step, uint64_t usec, const char *detail);
+JL_DLLEXPORT uint64_t jl_hrtime_us(void);
+
+/* ---------------------------------------------------------------- exceptions */
+JL_DLLEXPORT jl_value_t *jl_new_errorexception(const char *msg);
+JL_DLLEXPORT JL_NORETURN void jl_bounds_error(jl_value_t *v, jl_value_t *idx);
+JL_DLLEXPORT JL_NORETURN void jl_too_few_args(const char *fname, int min);
+JL_DLLEXPORT JL_NORETURN void jl_too_many_args(const char *fname, int max);
+JL_DLLEXPORT const char *jl_exception_message(jl_value_t *e); /* best-effort text for C callers */
+
+/* ---------------------------------------------------------------- small helpers */
+JL_DLLEXPORT uintptr_t jl_memhash(const char *s, size_t n);
+static inline uintptr_t jl_hash_combine(uintptr_t h, uintptr_t v)
+{
+    return h ^ (v + (uintptr_t)0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2));
+}
+
+#endif

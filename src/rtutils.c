@@ -1,0 +1,149 @@
+/*
+ * rtutils.c -- exceptions: the handler chain on the current task, jl_throw, and constructors for the
+ * common error values. A throw with no handler prints the error and exits (status 1), as an uncaught
+ * error in a Julia script does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdarg.h>
+#include <string.h>
+#include "julep_internal.h"
+
+JL_DLLEXPORT void jl_assert_failed(const char *expr, const char *file, int line)
+{
+    fprintf(stderr, "julep: internal assertion failed: %s (%s:%d)\n", expr, file, line);
+    abort();
+}
+
+JL_DLLEXPORT void jl_enter_handler(jl_handler_t *eh)
+{
+    jl_task_t *ct = jl_current_task;
+    eh->prev = ct->eh;
+    eh->gc_inhibit = ct->finalizers_inhibited;
+    ct->eh = eh;
+}
+
+JL_DLLEXPORT void jl_pop_handler(int n)
+{
+    jl_task_t *ct = jl_current_task;
+    while (n-- > 0 && ct->eh)
+        ct->eh = ct->eh->prev;
+}
+
+JL_DLLEXPORT void jl_eh_restore_state(jl_handler_t *eh)
+{
+    jl_task_t *ct = jl_current_task;
+    ct->eh = eh->prev;
+    ct->finalizers_inhibited = eh->gc_inhibit;
+}
+
+JL_DLLEXPORT jl_value_t *jl_current_exception(void)
+{
+    return jl_current_task ? jl_current_task->exception : NULL;
+}
+
+static void uncaught(jl_value_t *e)
+{
+    fprintf(stderr, "ERROR: %s\n", jl_exception_message(e));
+    fflush(stderr);
+    exit(1);
+}
+
+JL_DLLEXPORT void jl_throw(jl_value_t *e)
+{
+    jl_task_t *ct = jl_current_task;
+    if (ct == NULL || ct->eh == NULL) {
+        if (ct)
+            ct->exception = e;
+        uncaught(e);
+    }
+    ct->exception = e;
+    siglongjmp(ct->eh->eh_ctx, 1);
+}
+
+JL_DLLEXPORT void jl_rethrow(void)
+{
+    jl_throw(jl_current_exception());
+}
+
+JL_DLLEXPORT jl_value_t *jl_new_errorexception(const char *msg)
+{
+    return jl_new_struct(jl_errorexception_type, jl_cstr_to_string(msg));
+}
+
+JL_DLLEXPORT void jl_error(const char *msg)
+{
+    jl_throw(jl_new_errorexception(msg));
+}
+
+JL_DLLEXPORT void jl_errorf(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    jl_error(buf);
+}
+
+JL_DLLEXPORT void jl_argument_error(const char *msg)
+{
+    jl_throw(jl_new_struct(jl_argumenterror_type, jl_cstr_to_string(msg)));
+}
+
+JL_DLLEXPORT void jl_type_error(const char *fname, jl_value_t *expected, jl_value_t *got)
+{
+    jl_throw(jl_new_struct(jl_typeerror_type, jl_symbol(fname), jl_cstr_to_string(""), expected, got));
+}
+
+JL_DLLEXPORT void jl_bounds_error(jl_value_t *v, jl_value_t *idx)
+{
+    jl_throw(jl_new_struct(jl_boundserror_type, v, idx));
+}
+
+JL_DLLEXPORT void jl_bounds_error_int(jl_value_t *v, size_t i)
+{
+    jl_bounds_error(v, jl_tuple(1, jl_box_int64((int64_t)i)));
+}
+
+JL_DLLEXPORT void jl_undefined_var_error(jl_sym_t *var)
+{
+    jl_throw(jl_new_struct(jl_undefvarerror_type, var));
+}
+
+JL_DLLEXPORT void jl_too_few_args(const char *fname, int min)
+{
+    jl_errorf("too few arguments to %s: expected at least %d", fname, min);
+}
+
+JL_DLLEXPORT void jl_too_many_args(const char *fname, int max)
+{
+    jl_errorf("too many arguments to %s: expected at most %d", fname, max);
+}
+
+/* Text of an exception for C-level reporting, before `showerror` exists in the language. */
+JL_DLLEXPORT const char *jl_exception_message(jl_value_t *e)
+{
+    static char buf[1024];
+    if (e == NULL)
+        return "unknown exception";
+    jl_value_t *t = jl_typeof(e);
+    const char *tname = jl_typename_str(e);
+    if (t == (jl_value_t *)jl_errorexception_type) {
+        jl_value_t *msg = jl_get_nth_field(e, 0);
+        if (jl_is_string(msg))
+            return jl_string_data(msg);
+    }
+    if (t == (jl_value_t *)jl_argumenterror_type) {
+        jl_value_t *msg = jl_get_nth_field(e, 0);
+        snprintf(buf, sizeof buf, "ArgumentError: %s", jl_is_string(msg) ? jl_string_data(msg) : "");
+        return buf;
+    }
+    if (t == (jl_value_t *)jl_undefvarerror_type) {
+        snprintf(buf, sizeof buf, "UndefVarError: `%s` not defined",
+                 jl_symbol_name((jl_sym_t *)jl_get_nth_field(e, 0)));
+        return buf;
+    }
+    snprintf(buf, sizeof buf, "%s", tname);
+    return buf;
+}
