@@ -76,6 +76,8 @@ typedef struct {
     uint8_t where_enabled;
 } ctx_t;
 
+#define LNN_CACHE 64
+
 typedef struct {
     jl_lexer_t lx;
     const char *src;
@@ -92,12 +94,14 @@ typedef struct {
     int err_incomplete;
     /* recursion guard */
     char *stack_base;
+    jl_value_t *lnn_cache[LNN_CACHE];
     /* scratch text buffer */
     char *buf;
     size_t blen, bcap;
 } parser_t;
 
 static size_t stack_limit = 1 << 20;
+
 
 JL_DLLEXPORT void jl_parse_set_stack_limit(size_t bytes) { stack_limit = bytes; }
 
@@ -204,9 +208,22 @@ static jl_token_t peekn(parser_t *p, int n, int skip_nl)
         i++;
     }
 }
-static jl_token_t peek(parser_t *p) { return peekn(p, 1, p->c.ws_newline); }
+static inline jl_token_t peek(parser_t *p)
+{
+    if (p->qn) {
+        jl_token_t *t = &p->q[p->qhead];
+        if (t->kind != TK_NEWLINE || !p->c.ws_newline)
+            return *t;
+    }
+    return peekn(p, 1, p->c.ws_newline);
+}
 static jl_token_t peek_nl(parser_t *p) { return peekn(p, 1, 1); }
-static jl_token_t peek_raw(parser_t *p) { return peekn(p, 1, 0); }
+static inline jl_token_t peek_raw(parser_t *p)
+{
+    if (p->qn)
+        return p->q[p->qhead];
+    return peekn(p, 1, 0);
+}
 
 static void skip_newlines(parser_t *p)
 {
@@ -341,19 +358,38 @@ static jl_sym_t *tok_sym(parser_t *p, const jl_token_t *t)
 
 static jl_expr_t *ex0(jl_sym_t *h) { return jl_exprn(h, 0); }
 static void push(jl_expr_t *e, jl_value_t *v) { jl_array_ptr_1d_push(e->args, v); }
-static jl_value_t *ex1(jl_sym_t *h, jl_value_t *a) { jl_expr_t *e = ex0(h); push(e, a); return (jl_value_t *)e; }
+static jl_value_t *ex1(jl_sym_t *h, jl_value_t *a)
+{
+    jl_expr_t *e = jl_exprn(h, 1);
+    jl_exprargset(e, 0, a);
+    return (jl_value_t *)e;
+}
 static jl_value_t *ex2(jl_sym_t *h, jl_value_t *a, jl_value_t *b)
 {
-    jl_expr_t *e = ex0(h); push(e, a); push(e, b); return (jl_value_t *)e;
+    jl_expr_t *e = jl_exprn(h, 2);
+    jl_exprargset(e, 0, a);
+    jl_exprargset(e, 1, b);
+    return (jl_value_t *)e;
 }
 static jl_value_t *ex3(jl_sym_t *h, jl_value_t *a, jl_value_t *b, jl_value_t *c)
 {
-    jl_expr_t *e = ex0(h); push(e, a); push(e, b); push(e, c); return (jl_value_t *)e;
+    jl_expr_t *e = jl_exprn(h, 3);
+    jl_exprargset(e, 0, a);
+    jl_exprargset(e, 1, b);
+    jl_exprargset(e, 2, c);
+    return (jl_value_t *)e;
 }
 static int isexpr(jl_value_t *v, jl_sym_t *h) { return v && jl_is_expr(v) && ((jl_expr_t *)v)->head == h; }
 static size_t nargs(jl_value_t *e) { return jl_expr_nargs(e); }
 static jl_value_t *arg(jl_value_t *e, size_t i) { return jl_exprarg(e, i); }
-static jl_value_t *lnn(parser_t *p, int32_t line) { return jl_new_linenumbernode(line, p->file); }
+/* LineNumberNodes are immutable: one object per line and parse is enough */
+static jl_value_t *lnn(parser_t *p, int32_t line)
+{
+    unsigned h = (unsigned)line & (LNN_CACHE - 1);
+    if (p->lnn_cache[h] && ((jl_linenumbernode_t *)p->lnn_cache[h])->line == line)
+        return p->lnn_cache[h];
+    return p->lnn_cache[h] = jl_new_linenumbernode(line, p->file);
+}
 
 static void insert_arg(jl_expr_t *e, size_t at, jl_value_t *v)
 {
@@ -419,6 +455,7 @@ static int is_eventually_call(jl_value_t *e)
 /* ---------------------------------------------------------------- forward declarations */
 
 static jl_value_t *parse_eq(parser_t *p);
+static jl_value_t *simple_atom(parser_t *p);
 static jl_value_t *parse_eq_star(parser_t *p, int *iseq);
 static jl_value_t *parse_pair(parser_t *p);
 static jl_value_t *parse_cond(parser_t *p);
@@ -1122,9 +1159,44 @@ static jl_value_t *parse_comma(parser_t *p)
     return (jl_value_t *)tup;
 }
 
-static jl_value_t *parse_eq(parser_t *p) { return parse_assignment(p, parse_comma, NULL); }
+static jl_value_t *parse_eq(parser_t *p)
+{
+    jl_token_t t2 = peekn(p, 2, p->c.ws_newline);
+    if (t2.kind != TK_COMMA) {
+        jl_value_t *a = simple_atom(p);
+        if (a)
+            return a;
+    }
+    return parse_assignment(p, parse_comma, NULL);
+}
 
-static jl_value_t *parse_eq_star(parser_t *p, int *iseq) { return parse_assignment(p, parse_pair, iseq); }
+/* a lone identifier or number followed by `,` `)` `]` `}` `;` or a newline needs no precedence climbing */
+static jl_value_t *simple_atom(parser_t *p)
+{
+    jl_token_t t = peek(p);
+    if (t.kind != TK_ID && t.kind != TK_INT && t.kind != TK_FLOAT)
+        return NULL;
+    jl_token_t t2 = peekn(p, 2, p->c.ws_newline);
+    if (t2.kind != TK_COMMA && t2.kind != TK_RPAREN && t2.kind != TK_RBRACK && t2.kind != TK_RBRACE &&
+        t2.kind != TK_SEMI && t2.kind != TK_NEWLINE)
+        return NULL;
+    if (t.kind == TK_ID) {
+        if (t.end - t.start == 3 && !memcmp(p->src + t.start, "var", 3))
+            return NULL;
+        skip_newlines(p);
+        bump(p);
+        return (jl_value_t *)tok_sym(p, &t);
+    }
+    skip_newlines(p);
+    bump(p);
+    return number_value(p, &t, 0);
+}
+
+static jl_value_t *parse_eq_star(parser_t *p, int *iseq)
+{
+    jl_value_t *a = simple_atom(p);
+    return a ? a : parse_assignment(p, parse_pair, iseq);
+}
 
 static jl_value_t *parse_arrow(parser_t *p);
 
