@@ -94,6 +94,7 @@ typedef struct {
     int err_incomplete;
     /* recursion guard */
     char *stack_base;
+    size_t stack_max;
     jl_value_t *lnn_cache[LNN_CACHE];
     /* scratch text buffer */
     char *buf;
@@ -164,7 +165,7 @@ static JL_NORETURN void fail_ws(parser_t *p, const jl_token_t *t)
 static void check_stack(parser_t *p)
 {
     char here;
-    if (p->stack_base - &here > (ptrdiff_t)stack_limit || &here - p->stack_base > (ptrdiff_t)stack_limit)
+    if (p->stack_base - &here > (ptrdiff_t)p->stack_max || &here - p->stack_base > (ptrdiff_t)p->stack_max)
         fail_range(p, p->last.end, p->last.end, 0, "expression too deeply nested");
 }
 
@@ -3343,6 +3344,19 @@ static int run_parse(parser_t *p, const char *text, size_t len, const char *file
     p->c.where_enabled = 1;
     char base;
     p->stack_base = &base;
+    p->stack_max = stack_limit;
+    /* on a task with a known (small) stack, stay well inside it */
+    jl_task_t *ct = jl_current_task;
+    if (ct && ct->stack_base && ct->stack_size) {
+        char *lo = (char *)ct->stack_base - ct->stack_size;
+        if (&base > lo) {
+            size_t avail = (size_t)(&base - lo);
+            size_t margin = 64 << 10;
+            size_t usable = avail > 2 * margin ? avail - margin : avail / 2;
+            if (usable < p->stack_max)
+                p->stack_max = usable;
+        }
+    }
     int startline = lineno + count_lines(text, 0, offset);
     jl_lex_init(&p->lx, text, len, offset, startline);
     p->last.line = startline;
