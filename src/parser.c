@@ -3148,7 +3148,7 @@ static jl_value_t *parse_resword(parser_t *p)
         if (t.kind == TK_NEWLINE || t.kind == TK_SEMI)
             bump(p);
         else if (!is_kw(&t, KW_END)) {
-            if (t.kind == TK_EOF) fail_tok(p, &t, "");
+            if (t.kind == TK_EOF) expect_end(p, "let", w.line);
             fail_tok(p, &t, "let variables should end in \";\" or newline");
         }
         jl_value_t *body = parse_block(p, parse_eq);

@@ -748,3 +748,72 @@ Test(parser, speed_is_not_a_bottleneck)
     cr_expect_lt(dt, 1.0, "20000 lines took %f s", dt);
     free(src);
 }
+
+/* ---------------------------------------------------------------- every .jl file of the repository parses */
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+static int parse_tree(const char *dir, int *nfiles, char *failed, size_t failed_cap)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    struct dirent *de;
+    int bad = 0;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            bad += parse_tree(path, nfiles, failed, failed_cap);
+            continue;
+        }
+        size_t n = strlen(de->d_name);
+        if (n < 3 || strcmp(de->d_name + n - 3, ".jl") != 0)
+            continue;
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        fseek(f, 0, SEEK_END);
+        long len = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        char *src = malloc(len + 1);
+        size_t got = fread(src, 1, len, f);
+        fclose(f);
+        jl_value_t *r;
+        jl_parse_errinfo_t e;
+        (*nfiles)++;
+        if (jl_parse_string_status(src, got, path, 1, 0, 1, &r, NULL, &e) != 0) {
+            bad++;
+            size_t k = strlen(failed);
+            snprintf(failed + k, failed_cap - k, "%s\n%s\n", path, e.text);
+            jl_parse_errinfo_free(&e);
+        }
+        free(src);
+    }
+    closedir(d);
+    return bad;
+}
+
+Test(parser, every_jl_file_in_the_repository_parses)
+{
+    const char *root = getenv("JULEP_SRCDIR");
+    if (!root)
+        root = ".";
+    static const char *const dirs[] = {"base", "stdlib", "test", "bench"};
+    int nfiles = 0, bad = 0;
+    static char failed[1 << 16];
+    failed[0] = 0;
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+        bad += parse_tree(path, &nfiles, failed, sizeof failed);
+    }
+    cr_expect_eq(bad, 0, "%d of %d files failed to parse:\n%s", bad, nfiles, failed);
+    cr_expect_gt(nfiles, 0, "no .jl files found under %s", root);
+}

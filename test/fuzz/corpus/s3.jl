@@ -8,5 +8,5 @@ import ..B as C
 for i = 1:n, j in x; end
 [x for x in y if x > 0]
 T[1 2;;3]
-'\u03b1' 0x1fp3 1f0 1e10 0b101
+x = ('\u03b1', 0x1p3, 1f0, 1e10, 0b101)
 a ? b : c .+= 2 => 3 |> f <| g
