@@ -257,7 +257,7 @@ JL_DLLEXPORT int jl_field_isdefined(jl_value_t *v, size_t i)
 
 JL_DLLEXPORT int jl_field_index(jl_datatype_t *t, jl_sym_t *fld, int err)
 {
-    jl_svec_t *names = t->name->names;
+    jl_svec_t *names = jl_field_names(t);
     for (size_t i = 0; names && i < jl_svec_len(names); i++)
         if (jl_svecref(names, i) == (jl_value_t *)fld)
             return (int)i;

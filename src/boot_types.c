@@ -292,6 +292,108 @@ static void init_structs(void)
     jl_stackovf_exception_type = new_struct("StackOverflowError", E, 0, 0, NULL, NULL);
 }
 
+JL_DLLEXPORT jl_datatype_t *jl_ssavalue_type, *jl_slotnumber_type, *jl_argument_type, *jl_gotonode_type;
+JL_DLLEXPORT jl_datatype_t *jl_gotoifnot_type, *jl_returnnode_type, *jl_newvarnode_type, *jl_phinode_type;
+JL_DLLEXPORT jl_datatype_t *jl_pinode_type, *jl_upsilonnode_type, *jl_phicnode_type, *jl_lineinfonode_type;
+JL_DLLEXPORT jl_datatype_t *jl_code_info_type, *jl_method_type, *jl_method_instance_type;
+JL_DLLEXPORT jl_datatype_t *jl_code_instance_type, *jl_methtable_type, *jl_intrinsic_type, *jl_box_type;
+JL_DLLEXPORT jl_datatype_t *jl_namedtuple_type_body, *jl_array_symbol_type, *jl_array_int32_type;
+JL_DLLEXPORT jl_datatype_t *jl_array_uint32_type;
+JL_DLLEXPORT jl_value_t *jl_namedtuple_type;
+JL_DLLEXPORT jl_typename_t *jl_namedtuple_typename;
+
+#define NF(a) (int)(sizeof(a) / sizeof((a)[0]))
+
+/* The IR node types, CodeInfo, Method, MethodInstance, CodeInstance, MethodTable: laid out as the
+   C structs in julep.h, with Julia 1.10's field names. */
+static void init_ir_types(void)
+{
+    jl_datatype_t *A = jl_any_type, *S = jl_symbol_type, *I = jl_int64_type, *B = jl_bool_type;
+    jl_datatype_t *U8 = jl_uint8_type, *U16 = jl_uint16_type, *U32 = jl_uint32_type, *U64 = jl_uint64_type;
+    jl_datatype_t *I32 = jl_int32_type, *P = jl_voidpointer_type;
+    jl_array_symbol_type = (jl_datatype_t *)jl_apply_array_type((jl_value_t *)S, 1);
+    jl_array_int32_type = (jl_datatype_t *)jl_apply_array_type((jl_value_t *)I32, 1);
+    jl_array_uint32_type = (jl_datatype_t *)jl_apply_array_type((jl_value_t *)U32, 1);
+
+    static const char *id_f[] = {"id"}, *n_f[] = {"n"}, *label_f[] = {"label"}, *val_f[] = {"val"};
+    jl_ssavalue_type = new_struct("SSAValue", A, 0, 1, id_f, &I);
+    jl_slotnumber_type = new_struct("SlotNumber", A, 0, 1, id_f, &I);
+    jl_argument_type = new_struct("Argument", A, 0, 1, n_f, &I);
+    jl_gotonode_type = new_struct("GotoNode", A, 0, 1, label_f, &I);
+    static const char *gin_f[] = {"cond", "dest"};
+    jl_datatype_t *gin_t[] = {A, I};
+    jl_gotoifnot_type = new_struct("GotoIfNot", A, 0, 2, gin_f, gin_t);
+    jl_returnnode_type = new_struct("ReturnNode", A, 0, 1, val_f, &A);
+    jl_returnnode_type->name->n_uninitialized = 1;
+    static const char *slot_f[] = {"slot"};
+    jl_newvarnode_type = new_struct("NewvarNode", A, 0, 1, slot_f, &A);
+    static const char *phi_f[] = {"edges", "values"};
+    jl_datatype_t *phi_t[] = {jl_array_int32_type, jl_array_any_type};
+    jl_phinode_type = new_struct("PhiNode", A, 0, 2, phi_f, phi_t);
+    static const char *pi_f[] = {"val", "typ"};
+    jl_datatype_t *pi_t[] = {A, A};
+    jl_pinode_type = new_struct("PiNode", A, 0, 2, pi_f, pi_t);
+    jl_upsilonnode_type = new_struct("UpsilonNode", A, 0, 1, val_f, &A);
+    jl_upsilonnode_type->name->n_uninitialized = 1;
+    static const char *values_f[] = {"values"};
+    jl_phicnode_type = new_struct("PhiCNode", A, 0, 1, values_f, &jl_array_any_type);
+    static const char *li_f[] = {"module", "method", "file", "line", "inlined_at"};
+    jl_datatype_t *li_t[] = {jl_module_type, A, S, I32, I32};
+    jl_lineinfonode_type = new_struct("LineInfoNode", A, 0, NF(li_f), li_f, li_t);
+    check_size(jl_lineinfonode_type, sizeof(jl_lineinfonode_t));
+
+    static const char *ci_f[] = {"code", "codelocs", "ssavaluetypes", "ssaflags",
+        "method_for_inference_limit_heuristics", "linetable", "slotnames", "slotflags", "slottypes",
+        "rettype", "parent", "edges", "min_world", "max_world", "inferred", "propagate_inbounds",
+        "has_fcall", "nospecializeinfer", "inlining", "constprop", "purity", "inlining_cost"};
+    jl_datatype_t *ci_t[] = {jl_array_any_type, jl_array_int32_type, A, jl_array_uint32_type, A, A,
+        jl_array_symbol_type, jl_array_uint8_type, A, A, A, A, U64, U64, B, B, B, B, U8, U8, U16, U16};
+    jl_code_info_type = new_struct("CodeInfo", A, 1, NF(ci_f), ci_f, ci_t);
+    check_size(jl_code_info_type, sizeof(jl_code_info_t));
+
+    static const char *m_f[] = {"name", "module", "file", "line", "nargs", "primary_world",
+        "deleted_world", "sig", "specializations", "slot_syms", "external_mt", "source", "unspecialized",
+        "generator", "roots", "invokes", "recursion_relation", "nkw", "nospecialize", "isva",
+        "is_for_opaque_closure", "constprop", "pure", "purity"};
+    jl_datatype_t *m_t[] = {S, jl_module_type, S, I32, I32, U64, U64, A, A, A, A, A, A, A, A, A, A, U32,
+        U32, B, B, U8, B, U16};
+    jl_method_type = new_struct("Method", A, 1, NF(m_f), m_f, m_t);
+    check_size(jl_method_type, sizeof(jl_method_t));
+
+    static const char *mi_f[] = {"def", "specTypes", "sparam_vals", "uninferred", "backedges", "cache",
+        "inInference", "precompiled"};
+    jl_datatype_t *mi_t[] = {A, A, A, A, A, A, B, B};
+    jl_method_instance_type = new_struct("MethodInstance", A, 1, NF(mi_f), mi_f, mi_t);
+    check_size(jl_method_instance_type, sizeof(jl_method_instance_t));
+
+    static const char *cinst_f[] = {"def", "next", "min_world", "max_world", "rettype", "rettype_const",
+        "inferred", "ipo_purity_bits", "purity_bits", "invoke", "specptr", "isspecsig", "precompile",
+        "relocatability"};
+    jl_datatype_t *cinst_t[] = {jl_method_instance_type, A, U64, U64, A, A, A, U32, U32, P, P, B, B, U8};
+    jl_code_instance_type = new_struct("CodeInstance", A, 1, NF(cinst_f), cinst_f, cinst_t);
+    check_size(jl_code_instance_type, sizeof(jl_code_instance_t));
+
+    static const char *mt_f[] = {"name", "defs", "leafcache", "cache", "max_args", "module", "backedges",
+        "offs", "frozen"};
+    jl_datatype_t *mt_t[] = {S, A, A, A, I, jl_module_type, A, U8, U8};
+    jl_methtable_type = new_struct("MethodTable", A, 1, NF(mt_f), mt_f, mt_t);
+    check_size(jl_methtable_type, sizeof(jl_methtable_t));
+
+    static const char *box_f[] = {"contents"};
+    jl_box_type = new_struct("Box", A, 1, 1, box_f, &A);
+    jl_box_type->name->n_uninitialized = 1;
+    jl_intrinsic_type = new_struct("IntrinsicFunction", jl_builtin_type, 0, 0, NULL, NULL);
+    set_opaque_layout(jl_intrinsic_type, sizeof(jl_builtin_fn_t), 1);
+
+    /* NamedTuple{names, T<:Tuple}: field names come from `names`, fields from T (jl_field_names) */
+    jl_tvar_t *names = tvar("names");
+    jl_tvar_t *T = jl_new_typevar(jl_symbol("T"), jl_bottom_type, (jl_value_t *)jl_anytuple_type);
+    jl_namedtuple_type_body = jl_new_datatype(jl_symbol("NamedTuple"), NULL, A, jl_svec2(names, T),
+                                              jl_emptysvec, jl_emptysvec, 0, 0, 0);
+    jl_namedtuple_typename = jl_namedtuple_type_body->name;
+    jl_namedtuple_type = jl_namedtuple_typename->wrapper;
+}
+
 /* Every builtin is named in Core; the list order is fixed (the serializer's tags depend on it). */
 static void init_core_module(void)
 {
@@ -310,6 +412,11 @@ static void init_core_module(void)
         jl_task_type, jl_expr_type, jl_linenumbernode_type, jl_quotenode_type, jl_globalref_type,
         jl_binding_type, jl_errorexception_type, jl_argumenterror_type, jl_boundserror_type,
         jl_typeerror_type, jl_undefvarerror_type, jl_outofmemoryerror_type, jl_stackovf_exception_type,
+        jl_ssavalue_type, jl_slotnumber_type, jl_argument_type, jl_gotonode_type, jl_gotoifnot_type,
+        jl_returnnode_type, jl_newvarnode_type, jl_phinode_type, jl_pinode_type, jl_upsilonnode_type,
+        jl_phicnode_type, jl_lineinfonode_type, jl_code_info_type, jl_method_type, jl_method_instance_type,
+        jl_code_instance_type, jl_methtable_type, jl_box_type, jl_intrinsic_type, jl_namedtuple_type_body,
+        jl_array_symbol_type, jl_array_int32_type, jl_array_uint32_type,
     };
     jl_core_module = jl_new_module(jl_s_Core, NULL);
     jl_core_module->parent = jl_core_module;
@@ -335,5 +442,6 @@ void jl_init_types(void)
     layout_kinds();
     init_containers();
     init_structs();
+    init_ir_types();
     init_core_module();
 }

@@ -73,6 +73,21 @@ static int is_type_value(jl_value_t *v)
     return is_kind(jl_typeof(v));
 }
 
+/* Field names: per TypeName, except NamedTuple{names,T} whose names are its first parameter. */
+JL_DLLEXPORT jl_svec_t *jl_field_names(jl_datatype_t *dt)
+{
+    if (dt->name != jl_namedtuple_typename)
+        return dt->name->names;
+    jl_value_t *names = jl_svecref(dt->parameters, 0);
+    if (!jl_is_tuple(names))
+        return jl_emptysvec;
+    size_t n = jl_datatype_nfields(jl_typeof(names));
+    jl_svec_t *v = jl_alloc_svec(n);
+    for (size_t i = 0; i < n; i++)
+        jl_svecset(v, i, jl_get_nth_field(names, i));
+    return v;
+}
+
 JL_DLLEXPORT jl_value_t *jl_unwrap_unionall(jl_value_t *v)
 {
     while (jl_is_unionall(v))
@@ -525,6 +540,14 @@ static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, si
     d->super = body->super ? (jl_datatype_t *)instantiate((jl_value_t *)body->super, env) : NULL;
     if (tn == jl_tuple_typename) {
         d->types = ps;
+    }
+    else if (tn == jl_namedtuple_typename) {
+        jl_value_t *tt = n == 2 ? params[1] : NULL;
+        int ok = tt && jl_is_tuple_type(tt) && !jl_has_free_typevars(tt) && jl_is_tuple(params[0]);
+        for (size_t i = 0; ok && i < jl_svec_len(((jl_datatype_t *)tt)->parameters); i++)
+            ok = !jl_typeis(jl_svecref(((jl_datatype_t *)tt)->parameters, i), jl_vararg_type);
+        d->types = ok ? ((jl_datatype_t *)tt)->parameters : jl_emptysvec;
+        d->isconcretetype = (uint8_t)ok;
     }
     else if (body->types && jl_svec_len(body->types)) {
         size_t nf = jl_svec_len(body->types);

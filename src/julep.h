@@ -240,6 +240,149 @@ typedef struct _jl_task_t {
 #define JL_TASK_DONE 1
 #define JL_TASK_FAILED 2
 
+/* ---------------------------------------------------------------- functions, methods, lowered code
+   These mirror Julia 1.10's Core types (same field names and order where Julia has them), so reflection
+   (`m.sig`, `ci.code`, `code_lowered`) reads the same. Calling convention (the "generic ABI"): every
+   callable entry point is `jl_value_t *f(jl_value_t *F, jl_value_t **args, uint32_t nargs)` where F is the
+   function object and args excludes it. */
+
+typedef jl_value_t *(*jl_fptr_args_t)(jl_value_t *F, jl_value_t **args, uint32_t nargs);
+struct _jl_code_instance_t;
+typedef jl_value_t *(*jl_callptr_t)(jl_value_t *F, jl_value_t **args, uint32_t nargs,
+                                    struct _jl_code_instance_t *ci);
+
+/* A builtin function object (instance of `typeof(Core.getfield)` & co, all <: Core.Builtin) and an
+   intrinsic (instance of Core.IntrinsicFunction <: Core.Builtin): one C entry point, no methods. */
+typedef struct {
+    jl_fptr_args_t fptr;
+} jl_builtin_fn_t;
+
+/* IR nodes of lowered code (Core.SSAValue & co). */
+typedef struct { intptr_t id; } jl_ssavalue_t;         /* %id: result of statement id (1-based) */
+typedef struct { intptr_t id; } jl_slotnumber_t;       /* _id: local variable slot (1-based; 1 = #self#) */
+typedef struct { intptr_t n; } jl_argument_t;          /* Core.Argument: argument n in IRCode */
+typedef struct { intptr_t label; } jl_gotonode_t;      /* goto statement `label` */
+typedef struct { jl_value_t *cond; intptr_t dest; } jl_gotoifnot_t;
+typedef struct { jl_value_t *val; } jl_returnnode_t;   /* val == NULL: unreachable */
+typedef struct { jl_value_t *slot; } jl_newvarnode_t;  /* slot becomes undefined (loop-fresh locals) */
+typedef struct { jl_array_t *edges; jl_array_t *values; } jl_phinode_t;   /* Vector{Int32}, Vector{Any} */
+typedef struct { jl_value_t *val; jl_value_t *typ; } jl_pinode_t;
+typedef struct { jl_value_t *val; } jl_upsilonnode_t;
+typedef struct { jl_array_t *values; } jl_phicnode_t;
+typedef struct {
+    jl_module_t *module;
+    jl_value_t *method;   /* Symbol or Method */
+    jl_sym_t *file;
+    int32_t line;
+    int32_t inlined_at;
+} jl_lineinfonode_t;
+
+/* Lowered (and later inferred) code of one method body or top-level thunk: Core.CodeInfo. */
+typedef struct {
+    jl_array_t *code;            /* Vector{Any}: statements */
+    jl_array_t *codelocs;        /* Vector{Int32}: per statement, index into linetable (0 = none) */
+    jl_value_t *ssavaluetypes;   /* Int (count) when lowered; Vector{Any} after inference */
+    jl_array_t *ssaflags;        /* Vector{UInt32} */
+    jl_value_t *method_for_inference_limit_heuristics;
+    jl_value_t *linetable;       /* Vector{Any} of LineInfoNode */
+    jl_array_t *slotnames;       /* Vector{Symbol} */
+    jl_array_t *slotflags;       /* Vector{UInt8}: JL_SLOT_* bits */
+    jl_value_t *slottypes;       /* nothing, or Vector{Any} after inference */
+    jl_value_t *rettype;
+    jl_value_t *parent;          /* the MethodInstance, or nothing */
+    jl_value_t *edges;
+    uint64_t min_world;
+    uint64_t max_world;
+    uint8_t inferred;
+    uint8_t propagate_inbounds;
+    uint8_t has_fcall;
+    uint8_t nospecializeinfer;
+    uint8_t inlining;            /* 0 default, 1 @inline, 2 @noinline */
+    uint8_t constprop;
+    uint16_t purity;
+    uint16_t inlining_cost;
+    uint8_t pad[6];
+} jl_code_info_t;
+/* slotflags bits, as Julia's */
+#define JL_SLOT_ASSIGNED 2
+#define JL_SLOT_CAPTURED 4      /* captured by a closure */
+#define JL_SLOT_ASSIGNEDONCE 16
+#define JL_SLOT_USEDUNDEF 32
+
+typedef struct _jl_method_t {
+    jl_sym_t *name;
+    jl_module_t *module;
+    jl_sym_t *file;
+    int32_t line;
+    int32_t nargs;               /* including #self# */
+    uint64_t primary_world;
+    uint64_t deleted_world;
+    jl_value_t *sig;             /* Tuple{typeof(f), argtypes...}, wrapped in UnionAlls for `where` */
+    jl_value_t *specializations; /* MethodInstances, owned by dispatch (gf.c) */
+    jl_value_t *slot_syms;       /* String: slot names separated by NUL, as Julia stores them */
+    jl_value_t *external_mt;
+    jl_value_t *source;          /* CodeInfo of the body */
+    jl_value_t *unspecialized;
+    jl_value_t *generator;       /* @generated: the generator function, else nothing */
+    jl_array_t *roots;           /* objects referenced from compiled code */
+    jl_value_t *invokes;
+    jl_value_t *recursion_relation;
+    uint32_t nkw;                /* number of keyword arguments (kwcall method bodies) */
+    uint32_t nospecialize;       /* bit i: argument i is @nospecialize */
+    uint8_t isva;                /* last argument is a vararg */
+    uint8_t is_for_opaque_closure;
+    uint8_t constprop;
+    uint8_t pure;
+    uint16_t purity;
+    uint8_t pad[2];
+} jl_method_t;
+
+typedef struct _jl_method_instance_t {
+    jl_value_t *def;             /* Method, or Module for a top-level thunk */
+    jl_value_t *specTypes;       /* the concrete signature this instance is for */
+    jl_svec_t *sparam_vals;      /* values of the method's static parameters */
+    jl_value_t *uninferred;      /* CodeInfo for thunks and generated functions */
+    jl_array_t *backedges;       /* MethodInstances whose compiled code depends on this one */
+    struct _jl_code_instance_t *cache; /* linked list of CodeInstances (one per world range) */
+    uint8_t inInference;
+    uint8_t precompiled;
+    uint8_t pad[6];
+} jl_method_instance_t;
+
+typedef struct _jl_code_instance_t {
+    jl_method_instance_t *def;
+    struct _jl_code_instance_t *next;
+    uint64_t min_world;
+    uint64_t max_world;
+    jl_value_t *rettype;
+    jl_value_t *rettype_const;   /* the constant result, when inference proved one */
+    jl_value_t *inferred;        /* inferred CodeInfo, or nothing */
+    uint32_t ipo_purity_bits;
+    uint32_t purity_bits;
+    jl_callptr_t invoke;         /* generic ABI entry; NULL until compiled or chosen for interpretation */
+    void *specptr;               /* specialized (unboxed) ABI entry, or the fptr for invoke wrappers */
+    uint8_t isspecsig;
+    uint8_t precompile;
+    uint8_t relocatability;
+    uint8_t pad[5];
+} jl_code_instance_t;
+
+/* A function's method table. The fields after `name` belong to dispatch (src/gf.c). */
+struct _jl_methtable_t {
+    jl_sym_t *name;
+    jl_array_t *defs;            /* Vector{Any} of Method */
+    jl_value_t *leafcache;       /* dispatch cache: concrete argument types -> MethodInstance */
+    jl_value_t *cache;
+    intptr_t max_args;
+    jl_module_t *module;
+    jl_array_t *backedges;
+    uint8_t offs;
+    uint8_t frozen;
+    uint8_t pad[6];
+};
+
+typedef struct { jl_value_t *contents; } jl_box_t;     /* Core.Box: a captured, reassigned variable */
+
 /* ---------------------------------------------------------------- builtin types and singletons */
 
 #define JL_EXTERN extern JL_DLLEXPORT
@@ -264,6 +407,15 @@ JL_EXTERN jl_datatype_t *jl_array_uint8_type; /* Vector{UInt8} */
 JL_EXTERN jl_datatype_t *jl_errorexception_type, *jl_argumenterror_type, *jl_boundserror_type;
 JL_EXTERN jl_datatype_t *jl_typeerror_type, *jl_undefvarerror_type, *jl_outofmemoryerror_type;
 JL_EXTERN jl_datatype_t *jl_stackovf_exception_type;
+JL_EXTERN jl_datatype_t *jl_ssavalue_type, *jl_slotnumber_type, *jl_argument_type, *jl_gotonode_type;
+JL_EXTERN jl_datatype_t *jl_gotoifnot_type, *jl_returnnode_type, *jl_newvarnode_type, *jl_phinode_type;
+JL_EXTERN jl_datatype_t *jl_pinode_type, *jl_upsilonnode_type, *jl_phicnode_type, *jl_lineinfonode_type;
+JL_EXTERN jl_datatype_t *jl_code_info_type, *jl_method_type, *jl_method_instance_type;
+JL_EXTERN jl_datatype_t *jl_code_instance_type, *jl_methtable_type, *jl_intrinsic_type, *jl_box_type;
+JL_EXTERN jl_datatype_t *jl_namedtuple_type_body;   /* NamedTuple{names, T<:Tuple} */
+JL_EXTERN jl_value_t *jl_namedtuple_type;           /* the UnionAll */
+JL_EXTERN jl_typename_t *jl_namedtuple_typename;
+JL_EXTERN jl_datatype_t *jl_array_symbol_type, *jl_array_int32_type, *jl_array_uint32_type;
 JL_EXTERN jl_typename_t *jl_tuple_typename, *jl_array_typename;
 JL_EXTERN jl_value_t *jl_array_type;        /* the UnionAll Array{T,N} */
 JL_EXTERN jl_value_t *jl_bottom_type;       /* Union{} */
@@ -294,6 +446,17 @@ JL_EXTERN jl_module_t *jl_core_module, *jl_base_module, *jl_main_module;
 #define jl_is_unionall(v) jl_typeis(v, jl_unionall_type)
 #define jl_is_uniontype(v) jl_typeis(v, jl_uniontype_type)
 #define jl_is_task(v) jl_typeis(v, jl_task_type)
+#define jl_is_ssavalue(v) jl_typeis(v, jl_ssavalue_type)
+#define jl_is_slotnumber(v) jl_typeis(v, jl_slotnumber_type)
+#define jl_is_gotonode(v) jl_typeis(v, jl_gotonode_type)
+#define jl_is_gotoifnot(v) jl_typeis(v, jl_gotoifnot_type)
+#define jl_is_returnnode(v) jl_typeis(v, jl_returnnode_type)
+#define jl_is_newvarnode(v) jl_typeis(v, jl_newvarnode_type)
+#define jl_is_code_info(v) jl_typeis(v, jl_code_info_type)
+#define jl_is_method(v) jl_typeis(v, jl_method_type)
+#define jl_is_method_instance(v) jl_typeis(v, jl_method_instance_type)
+#define jl_is_code_instance(v) jl_typeis(v, jl_code_instance_type)
+#define jl_is_mtable(v) jl_typeis(v, jl_methtable_type)
 JL_DLLEXPORT int jl_is_array(jl_value_t *v);
 JL_DLLEXPORT int jl_is_tuple(jl_value_t *v);
 JL_DLLEXPORT int jl_is_tuple_type(jl_value_t *t);
@@ -354,6 +517,7 @@ JL_DLLEXPORT jl_value_t *jl_get_nth_field(jl_value_t *v, size_t i);
 JL_DLLEXPORT void jl_set_nth_field(jl_value_t *v, size_t i, jl_value_t *rhs);
 JL_DLLEXPORT int jl_field_isdefined(jl_value_t *v, size_t i);
 JL_DLLEXPORT int jl_field_index(jl_datatype_t *t, jl_sym_t *fld, int err);
+JL_DLLEXPORT jl_svec_t *jl_field_names(jl_datatype_t *t);
 
 JL_DLLEXPORT jl_value_t *jl_tuple(size_t n, ...);
 JL_DLLEXPORT jl_value_t *jl_tuplev(size_t n, jl_value_t **v);

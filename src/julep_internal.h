@@ -49,7 +49,8 @@ void jl_register_builtin_type(jl_datatype_t *dt);
 /* ---------------------------------------------------------------- symbols */
 JL_DLLEXPORT size_t jl_symbol_count(void);
 
-/* common symbols, interned at init (also the serializer's "common symbols") */
+/* common symbols, interned at init (also the serializer's "common symbols": each takes one of the 256
+   tags, so keep this list to names that streams of lowered code and types really repeat) */
 #define JL_COMMON_SYMBOLS(X)                                                             \
     X(call) X(invoke) X(block) X(toplevel) X(line) X(quote) X(inert) X(top) X(core)      \
     X(module) X(function) X(macro) X(macrocall) X(struct) X(abstract) X(primitive)       \
@@ -63,10 +64,8 @@ JL_DLLEXPORT size_t jl_symbol_count(void);
     X(thunk) X(body) X(var) X(typed_hcat) X(typed_vcat) X(typed_ncat) X(typed_comprehension) \
     X(braces) X(bracescat) X(outerref) X(flatten) X(Any) X(nothing) X(Main) X(Core)      \
     X(Base) X(getproperty) X(setproperty_) X(getindex) X(setindex_) X(iterate)           \
-    X(x) X(y) X(n) X(T) X(N) X(S) X(self) X(args) X(kwargs) X(value) X(val)              \
-    X(msg) X(a) X(b) X(f) X(i) X(ccall) X(llvmcall) X(include) X(eval) X(error)          \
-    X(Int64) X(Float64) X(String) X(Bool) X(Char) X(Symbol) X(Nothing) X(Vector) X(Array) \
-    X(Tuple) X(Type) X(Function) X(Expr) X(Module) X(anonymous) X(none) X(incomplete)   \
+    X(ccall) X(llvmcall) X(include) X(eval) X(error) X(Int64) X(anonymous) X(none)        \
+    X(incomplete)                                                                        \
     X(inline) X(noinline) X(pure) X(propagate_inbounds) X(Vararg) X(UnionAll) X(Union)
 
 #define JL_DECLARE_SYM(name) extern JL_DLLEXPORT jl_sym_t *jl_s_##name;
