@@ -88,6 +88,54 @@ JL_DLLEXPORT JL_NORETURN void jl_too_few_args(const char *fname, int min);
 JL_DLLEXPORT JL_NORETURN void jl_too_many_args(const char *fname, int max);
 JL_DLLEXPORT const char *jl_exception_message(jl_value_t *e); /* best-effort text for C callers */
 
+/* ---------------------------------------------------------------- the evaluation pipeline
+   parse (parser.c) -> macro expansion (macroexpand.c) -> lowering (lower*.c) -> top level (toplevel.c)
+   -> interpreter (interpreter.c) -> calls through dispatch (gf.c) to builtins (builtins.c,
+   intrinsics.c), interpreted methods, or compiled code (codegen/ hooks). docs/ir.md is the IR contract. */
+
+/* macroexpand.c */
+JL_DLLEXPORT jl_value_t *jl_macroexpand(jl_value_t *expr, jl_module_t *inmodule, int recursive);
+JL_DLLEXPORT jl_value_t *jl_expand(jl_value_t *expr, jl_module_t *inmodule); /* macroexpand + lower */
+/* lower*.c: expr must be macro-expanded; file/line give LineNumberNodes before the first one */
+JL_DLLEXPORT jl_value_t *jl_lower(jl_value_t *expr, jl_module_t *inmodule, const char *file, int line);
+
+/* toplevel.c */
+JL_DLLEXPORT jl_value_t *jl_toplevel_eval(jl_module_t *m, jl_value_t *ex);  /* Core.eval(m, ex) */
+JL_DLLEXPORT jl_value_t *jl_load(jl_module_t *m, const char *path);          /* include(path) */
+JL_DLLEXPORT jl_value_t *jl_load_file_string(const char *text, size_t len, const char *filename,
+                                             jl_module_t *m);
+/* print `ERROR: ` + the error (showerror when Base has it) + the backtrace, to stderr */
+JL_DLLEXPORT void jl_print_uncaught_error(jl_value_t *e, jl_value_t *bt);
+
+/* interpreter.c */
+JL_DLLEXPORT jl_value_t *jl_interpret_toplevel_thunk(jl_module_t *m, jl_code_info_t *src);
+jl_value_t *jl_fptr_interpret_call(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci);
+JL_DLLEXPORT jl_value_t *jl_backtrace_from_here(void);  /* current frames, for backtrace() */
+JL_DLLEXPORT jl_value_t *jl_catch_backtrace(void);      /* frames of the exception being handled */
+
+/* gf.c: generic functions, method tables, dispatch */
+JL_DLLEXPORT jl_value_t *jl_apply_generic(jl_value_t *F, jl_value_t **args, uint32_t nargs);
+JL_DLLEXPORT jl_value_t *jl_apply(jl_value_t **args, uint32_t nargs);  /* args[0] is the function */
+JL_DLLEXPORT jl_value_t *jl_call(jl_value_t *f, jl_value_t **args, uint32_t nargs); /* embedding: NULL on error */
+JL_DLLEXPORT jl_value_t *jl_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_method_instance_t *mi);
+JL_DLLEXPORT jl_value_t *jl_generic_function_def(jl_sym_t *name, jl_module_t *module); /* function f end */
+JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, jl_code_info_t *f,
+                                        jl_module_t *module);
+JL_DLLEXPORT jl_methtable_t *jl_method_table_for(jl_value_t *sigtype);
+JL_DLLEXPORT uint64_t jl_get_world_counter(void);
+/* set by codegen when it can compile: returns an entry point for ci, or NULL to interpret */
+extern jl_callptr_t (*jl_compile_hook)(jl_code_instance_t *ci);
+
+/* subtype.c */
+JL_DLLEXPORT jl_value_t *jl_type_intersection(jl_value_t *a, jl_value_t *b);
+JL_DLLEXPORT int jl_types_equal(jl_value_t *a, jl_value_t *b);
+JL_DLLEXPORT int jl_type_morespecific(jl_value_t *a, jl_value_t *b);
+
+/* builtins.c, intrinsics.c */
+void jl_init_builtins(void);     /* binds Core's builtin functions and Core.Intrinsics */
+JL_DLLEXPORT jl_value_t *jl_new_builtin(const char *name, jl_fptr_args_t fptr, jl_module_t *m);
+JL_DLLEXPORT jl_task_t *jl_get_current_task(void); /* for generated code (TLS is not a symbol) */
+
 /* ---------------------------------------------------------------- small helpers */
 JL_DLLEXPORT uintptr_t jl_memhash(const char *s, size_t n);
 static inline uintptr_t jl_hash_combine(uintptr_t h, uintptr_t v)

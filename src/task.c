@@ -21,3 +21,8 @@ void jl_init_root_task(void *stack_base)
     jl_current_task = t;
     jl_gc_add_root((jl_value_t *)t); /* a TLS variable is not a GC root */
 }
+
+JL_DLLEXPORT jl_task_t *jl_get_current_task(void)
+{
+    return jl_current_task;
+}
