@@ -51,7 +51,7 @@ static const oprange_t uniops[] = {
     {0x21CB, 0x21D0, PREC_ARROW}, {0x21D2, 0x21D2, PREC_ARROW}, {0x21D4, 0x21D4, PREC_ARROW},
     {0x21DA, 0x21DD, PREC_ARROW}, {0x21E0, 0x21E0, PREC_ARROW}, {0x21E2, 0x21E2, PREC_ARROW},
     {0x21F4, 0x21F4, PREC_ARROW}, {0x21F5, 0x21F5, PREC_POWER}, {0x21F6, 0x21FF, PREC_ARROW},
-    {0x2208, 0x220D, PREC_COMPARISON}, {0x2213, 0x2214, PREC_PLUS}, {0x2217, 0x2219, PREC_TIMES},
+    {0x2208, 0x220D, PREC_COMPARISON}, {0x2212, 0x2212, PREC_PLUS}, {0x2213, 0x2214, PREC_PLUS}, {0x2217, 0x2219, PREC_TIMES},
     {0x221A, 0x221C, PREC_NONE}, {0x221D, 0x221D, PREC_COMPARISON}, {0x2224, 0x2224, PREC_TIMES},
     {0x2225, 0x2226, PREC_COMPARISON}, {0x2227, 0x2227, PREC_TIMES}, {0x2228, 0x2228, PREC_PLUS},
     {0x2229, 0x2229, PREC_TIMES}, {0x222A, 0x222A, PREC_PLUS}, {0x2237, 0x2237, PREC_COMPARISON},
@@ -133,7 +133,7 @@ static int is_excluded_nonascii(int32_t c)
 {
     /* punctuation that is neither an identifier nor an operator character */
     return c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0xAB || c == 0xBB ||
-           c == 0x2039 || c == 0x203A || (c >= 0x2212 && c <= 0x2212) || c == 0x00BF || c == 0x00A1;
+           c == 0x2039 || c == 0x203A || c == 0x00BF || c == 0x00A1;
 }
 
 int jl_lex_is_id_start(int32_t c)
@@ -478,6 +478,7 @@ static int lex_unicode_op(jl_lexer_t *lx, jl_token_t *t, size_t p)
     else if (cp == 0xAC) t->op = OP_UNARYONLY;
     else if (cp == 0xB1 || cp == 0x2213 || cp == 0x22C6) t->op = OP_BOTH_UNARY;
     else if (cp == 0x2208) t->op = OP_ELEM;
+    else if (cp == 0x2212) t->op = OP_MINUS; /* − is normalized to - by the parser */
     lx->pos = p + (size_t)n;
     /* ÷= and ⊻= are updating operators */
     if ((cp == 0xF7 || cp == 0x22BB) && lx->pos < lx->len && lx->src[lx->pos] == '=' &&

@@ -354,7 +354,19 @@ static int is_initial_operator(const jl_token_t *t)
 
 static jl_sym_t *tok_sym(parser_t *p, const jl_token_t *t)
 {
-    return jl_symbol_n(p->src + t->start, t->end - t->start);
+    const char *s = p->src + t->start;
+    size_t n = t->end - t->start;
+    if (t->kind == TK_OP && t->op == OP_MINUS && n >= 3 && memmem(s, n, "\xE2\x88\x92", 3)) {
+        /* U+2212 MINUS SIGN is the operator - */
+        char b[32];
+        size_t k = 0;
+        for (size_t i = 0; i < n && k < sizeof(b) - 1;) {
+            if (i + 2 < n && !memcmp(s + i, "\xE2\x88\x92", 3)) { b[k++] = '-'; i += 3; }
+            else b[k++] = s[i++];
+        }
+        return jl_symbol_n(b, k);
+    }
+    return jl_symbol_n(s, n);
 }
 
 static jl_expr_t *ex0(jl_sym_t *h) { return jl_exprn(h, 0); }

@@ -817,3 +817,30 @@ Test(parser, every_jl_file_in_the_repository_parses)
     cr_expect_eq(bad, 0, "%d of %d files failed to parse:\n%s", bad, nfiles, failed);
     cr_expect_gt(nfiles, 0, "no .jl files found under %s", root);
 }
+
+Test(parser, assorted_real_world_forms)
+{
+    CHECK("x = a − b", "(:(=), :x, (:call, :-, :a, :b))");
+    CHECK("x.end", "(:., :x, (:quote, #QuoteNode :end))");
+    CHECK("const a, b = 1, 2", "(:const, (:(=), (:tuple, :a, :b), (:tuple, 1, 2)))");
+    CHECK("mutable struct A\n const x::Int\nend", "(:struct, true, :A, (:block, " L2 ", (:const, (:(::), :x, :Int))))");
+    CHECK("map(x) do (a, b)\n a\nend", "(:do, (:call, :map, :x), (:->, (:tuple, (:tuple, :a, :b)), (:block, " L2 ", :a)))");
+    CHECK("Base.:(==)(a, b) = 1", "(:(=), (:call, (:., :Base, (:quote, #QuoteNode :(==))), :a, :b), (:block, " L1 ", 1))");
+    CHECK("function (::Type{T})(x) where T end",
+          "(:function, (:where, (:call, (:(::), (:curly, :Type, :T)), :x), :T), (:block, " L1 ", " L1 "))");
+    CHECK("@inbounds for i in 1:n\n s += x[i]\nend",
+          "(:macrocall, Symbol(\"@inbounds\"), " L1 ", (:for, (:(=), :i, (:call, :(:), 1, :n)), (:block, " L2
+          ", (:+=, :s, (:ref, :x, :i)))))");
+    CHECK("A[i, :] .= B[:, j]'", "(:.=, (:ref, :A, :i, :(:)), (Symbol(\"'\"), (:ref, :B, :(:), :j)))");
+    CHECK("x = if a 1 else 2 end", "(:(=), :x, (:if, :a, (:block, " L1 ", 1), (:block, " L1 ", 2)))");
+    CHECK("!isnothing(x) || return", "(:||, (:call, :!, (:call, :isnothing, :x)), (:return, nothing))");
+    CHECK("type = 1", "(:(=), :type, 1)");
+    CHECK("f(x) = @inline g(x)",
+          "(:(=), (:call, :f, :x), (:block, " L1 ", (:macrocall, Symbol(\"@inline\"), " L1 ", (:call, :g, :x))))");
+    CHECK("g(@m x for x in y)",
+          "(:call, :g, (:generator, (:macrocall, Symbol(\"@m\"), " L1 ", :x), (:(=), :x, :y)))");
+    CHECK("[a..., b...]", "(:vect, (:..., :a), (:..., :b))");
+    CHECK("x -> y -> x + y", "(:->, :x, (:block, " L1 ", (:->, :y, (:block, " L1 ", (:call, :+, :x, :y)))))");
+    CHECK("\"Hello, $name!\"", "(:string, \"Hello, \", :name!)");
+    CHECK("x = \"\"\"\n    $(a)\n    \"\"\"", "(:(=), :x, (:string, :a, \"\\n\"))");
+}
