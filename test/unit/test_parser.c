@@ -844,3 +844,34 @@ Test(parser, assorted_real_world_forms)
     CHECK("\"Hello, $name!\"", "(:string, \"Hello, \", :name!)");
     CHECK("x = \"\"\"\n    $(a)\n    \"\"\"", "(:(=), :x, (:string, :a, \"\\n\"))");
 }
+
+Test(parser, expr_conversion_rules)
+{
+    CHECK(":(:a)", "(:quote, (:quote, #QuoteNode :a))");
+    CHECK(":true", "(:quote, true)");
+    CHECK("begin a\nb\n\nc\nend", "(:block, " L1 ", :a, " L2 ", :b, " L4 ", :c)");
+    CHECK("module A\n\nbody\nend", "(:module, true, :A, (:block, " L1 ", " L3 ", :body))");
+    CHECK("function f()\na\n\nb\nend", "(:function, (:call, :f), (:block, " L1 ", " L2 ", :a, " L4 ", :b))");
+    CHECK("macro f end", "(:macro, :f)");
+    CHECK("if a\nb\nelseif c\n d\nend",
+          "(:if, :a, (:block, " L2 ", :b), (:elseif, (:block, " L3 ", :c), (:block, " L4 ", :d)))");
+    CHECK("for f() = xs\nend", "(:for, (:(=), (:call, :f), :xs), (:block, " L1 "))");
+    CHECK("function (xs...)\nbody end", "(:function, (:..., :xs), (:block, " L1 ", " L2 ", :body))");
+    CHECK("\"$(\"str\")\"", "(:string, (:string, \"str\"))");
+    CHECK("```\n  a\n  b```", "(:macrocall, :(Core.var\"@cmd\"), " L1 ", \"a\\nb\")");
+    CHECK("\"\"\"\n  a\n  $x\n  b\n  c\"\"\"", "(:string, \"a\\n\", :x, \"\\nb\\nc\")");
+    CHECK("'\\xce\\xb1'", "'α'");
+    CHECK("f(a=1; b=2)", "(:call, :f, (:parameters, (:kw, :b, 2)), (:kw, :a, 1))");
+    CHECK("(x=1) != 2", "(:call, :!=, (:(=), :x, 1), 2)");
+    CHECK("f.(a=1; b=2)", "(:., :f, (:tuple, (:parameters, (:kw, :b, 2)), (:kw, :a, 1)))");
+    CHECK("(a=1,; b=2)", "(:tuple, (:parameters, (:kw, :b, 2)), (:(=), :a, 1))");
+    CHECK("(a=1,; b=2; c=3)", "(:tuple, (:parameters, (:parameters, (:kw, :c, 3)), (:kw, :b, 2)), (:(=), :a, 1))");
+    CHECK("x[i=j]", "(:ref, :x, (:kw, :i, :j))");
+    CHECK("[a=1,; b=2]", "(:vect, (:parameters, (:(=), :b, 2)), (:(=), :a, 1))");
+    CHECK("{a=1,; b=2}", "(:braces, (:parameters, (:(=), :b, 2)), (:(=), :a, 1))");
+    CHECK("f(a .= 1)", "(:call, :f, (:.=, :a, 1))");
+    CHECK("a .< b .< c", "(:comparison, :a, :.<, :b, :.<, :c)");
+    CHECK(".*(x)", "(:call, :.*, :x)");
+    CHECK(".+x", "(:call, :.+, :x)");
+    CHECK("A where {X, Y; Z}", "(:where, :A, (:parameters, :Z), :X, :Y)");
+}
