@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,34 +223,77 @@ static void banner(void)
            "Type an expression and press Enter; Ctrl-D exits.\n\n", JULEP_VERSION_STRING);
 }
 
-static volatile sig_atomic_t interrupted;
+/* The REPL reads the terminal with read(2), waiting in ppoll with SIGINT unblocked only there, so a
+   Ctrl-C is never lost between printing the prompt and reading: it interrupts the wait, and the line
+   being typed is dropped (julia's REPL does the same). SIGINT may be delivered to another thread (the
+   collector has its own); the handler passes it on to the REPL's thread. */
+static pthread_t repl_thread;
 
 static void on_sigint(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    if (!pthread_equal(pthread_self(), repl_thread))
+        pthread_kill(repl_thread, sig);
 }
 
-/* Read one line into *line: 1, or 0 when Ctrl-C dropped the line being typed (as julia's REPL does,
-   unless --handle-signals=no leaves SIGINT to kill the process), or -1 at EOF. */
-static int read_line(const jl_options_t *o, char **line, size_t *cap)
+typedef struct {
+    char *buf;          /* bytes read but not yet returned */
+    size_t len, cap;
+    sigset_t waitmask;  /* signal mask while waiting for input */
+} line_reader_t;
+
+/* Move the first `n` pending bytes into *line (NUL-terminated). */
+static void take_line(line_reader_t *r, size_t n, char **line, size_t *cap)
 {
-    struct sigaction sa = {0}, old;
-    sa.sa_handler = on_sigint; /* no SA_RESTART: getline returns at once */
-    sigemptyset(&sa.sa_mask);
-    if (o->handle_signals)
-        sigaction(SIGINT, &sa, &old);
-    interrupted = 0;
-    ssize_t n = getline(line, cap, stdin);
-    if (o->handle_signals)
-        sigaction(SIGINT, &old, NULL);
-    if (n >= 0)
-        return 1;
-    if (!interrupted)
-        return -1;
-    clearerr(stdin);
-    fputs("\n", stdout); /* the terminal echoed the ^C */
-    return 0;
+    if (*cap < n + 1) {
+        *line = realloc(*line, n + 1);
+        *cap = n + 1;
+        if (*line == NULL) {
+            perror("julep");
+            exit(1);
+        }
+    }
+    memcpy(*line, r->buf, n);
+    (*line)[n] = '\0';
+    memmove(r->buf, r->buf + n, r->len - n);
+    r->len -= n;
+}
+
+/* One line into *line: 1, or 0 when Ctrl-C dropped the line being typed, or -1 at EOF. */
+static int read_line(line_reader_t *r, char **line, size_t *cap)
+{
+    for (;;) {
+        char *nl = r->len ? memchr(r->buf, '\n', r->len) : NULL;
+        if (nl != NULL) {
+            take_line(r, (size_t)(nl - r->buf) + 1, line, cap);
+            return 1;
+        }
+        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+        if (ppoll(&p, 1, NULL, &r->waitmask) < 0) {
+            if (errno != EINTR)
+                return -1;
+            r->len = 0;
+            fputs("\n", stdout); /* the terminal echoed the ^C */
+            return 0;
+        }
+        if (r->cap - r->len < 1024) {
+            r->cap = r->cap * 2 + 4096;
+            r->buf = realloc(r->buf, r->cap);
+            if (r->buf == NULL) {
+                perror("julep");
+                exit(1);
+            }
+        }
+        ssize_t got = read(STDIN_FILENO, r->buf + r->len, r->cap - r->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) { /* EOF: a last line without newline, then the end */
+            if (r->len == 0)
+                return -1;
+            take_line(r, r->len, line, cap);
+            return 1;
+        }
+        r->len += (size_t)got;
+    }
 }
 
 static int repl(const jl_options_t *o)
@@ -259,12 +304,28 @@ static int repl(const jl_options_t *o)
         banner();
     int color = o->color == JL_OPTIONS_YES || (o->color == JL_OPTIONS_DEFAULT && isatty(STDOUT_FILENO));
     const char *prompt = color ? "\033[32m\033[1mjulep> \033[0m" : "julep> ";
+
+    line_reader_t r = {0};
+    struct sigaction sa = {0}, old_sa;
+    sigset_t sigint, old_mask;
+    sigemptyset(&sigint);
+    sigaddset(&sigint, SIGINT);
+    pthread_sigmask(SIG_BLOCK, NULL, &old_mask);
+    r.waitmask = old_mask;
+    if (o->handle_signals) { /* --handle-signals=no: SIGINT keeps its default action, ending julep */
+        repl_thread = pthread_self();
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &old_sa);
+        pthread_sigmask(SIG_BLOCK, &sigint, NULL);
+        sigdelset(&r.waitmask, SIGINT);
+    }
     char *line = NULL;
     size_t cap = 0;
     for (;;) {
         fputs(prompt, stdout);
         fflush(stdout);
-        int got = read_line(o, &line, &cap);
+        int got = read_line(&r, &line, &cap);
         if (got < 0)
             break;
         if (got > 0 && !is_blank(line)) {
@@ -272,8 +333,13 @@ static int repl(const jl_options_t *o)
             fputc('\n', stdout);
         }
     }
+    if (o->handle_signals) {
+        pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+        sigaction(SIGINT, &old_sa, NULL);
+    }
     fputc('\n', stdout);
     free(line);
+    free(r.buf);
     return 0;
 }
 

@@ -600,9 +600,9 @@ static int warn(FILE *err, const char *name)
 
 int jl_options_warn_unsupported(const jl_options_t *o, FILE *err)
 {
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int n = 0;
-    if ((o->nthreads != 1 && !(o->nthreads == -1 && ncpu == 1)) || o->nthreads_interactive > 0)
+    int auto_is_one = o->nthreads == -1 && sysconf(_SC_NPROCESSORS_ONLN) == 1;
+    if ((o->nthreads != 1 && !auto_is_one) || o->nthreads_interactive > 0)
         n += warn(err, "--threads");
     if (o->nmarkthreads != 0 || o->nsweepthreads != 0)
         n += warn(err, "--gcthreads");
