@@ -97,7 +97,10 @@ static const char help_main[] =
     "\n"
     "julep's own:\n"
     " --trace-startup[={stderr*|<path>}]     Print each step of the startup with its duration in\n"
-    "                                        microseconds, to stderr or to the file <path>\n";
+    "                                        microseconds, to stderr or to the file <path>\n"
+    "\n"
+    "julep accepts every switch of julia 1.10; where one it does not support yet would change the\n"
+    "outcome, it prints a warning on stderr.\n";
 
 static const char help_hidden[] =
     "Usage: julep [switches] -- [programfile] [args...]\n"
