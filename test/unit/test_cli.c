@@ -254,6 +254,17 @@ Test(cli, uncaught_error_exits_1)
     free_run(&r);
 }
 
+/* -E shows the value as julia's `show` does; without an evaluator julep must say so, not make one up. */
+Test(cli, print_shows_the_value_or_says_evaluation_is_missing)
+{
+    run_t r = RUN(NULL, "-E", "1 + 1");
+    int evaluated = r.status == 0 && strcmp(r.out, "2\n") == 0 && strcmp(r.err, "") == 0;
+    int honest = r.status == 1 && strcmp(r.out, "") == 0 && strncmp(r.err, "ERROR: ", 7) == 0 &&
+                 strstr(r.err, "not implemented") != NULL;
+    cr_expect(evaluated || honest, "status %d, stdout `%s`, stderr `%s`", r.status, r.out, r.err);
+    free_run(&r);
+}
+
 Test(cli, missing_program_file)
 {
     run_t r = RUN(NULL, "/nonexistent/dir/prog.jl", "arg");
