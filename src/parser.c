@@ -1390,7 +1390,7 @@ static jl_value_t *parse_range(parser_t *p)
                 if (n.kind == TK_EOF) fail_tok(p, &n, "");
                 fail_tok(p, &n, "missing last argument in range expression");
             }
-            if (n.kind == TK_NEWLINE || (p->c.ws_newline && peek_raw(p).kind == TK_NEWLINE))
+            if (n.kind == TK_NEWLINE)
                 fail_tok(p, &t, "line break in \":\" expression");
             jl_value_t *e = parse_expr(p);
             if (ncol == 1) {
@@ -1742,7 +1742,9 @@ static jl_value_t *parse_unary(parser_t *p)
         return parse_factor(p);
     if ((t.op == OP_MINUS || t.op == OP_PLUS) && !t.dotted && !t.suffixed) {
         jl_token_t t2 = peekn(p, 2, p->c.ws_newline);
-        if (!t2.ws && (t2.kind == TK_INT || t2.kind == TK_FLOAT)) {
+        int glue = t.op == OP_MINUS ? (t2.kind == TK_INT || t2.kind == TK_FLOAT || t2.kind == TK_FLOAT32)
+                                    : is_number_tok(t2.kind);
+        if (!t2.ws && glue) {
             jl_token_t t3 = peekn(p, 3, p->c.ws_newline);
             if ((t3.kind == TK_OP && t3.prec == PREC_POWER) || t3.kind == TK_LBRACK || t3.kind == TK_LBRACE) {
                 int32_t line = t.line;
@@ -1753,7 +1755,8 @@ static jl_value_t *parse_unary(parser_t *p)
             }
             bump(p);
             jl_token_t num = bump(p);
-            return number_value(p, &num, t.op == OP_MINUS);
+            jl_value_t *v = number_value(p, &num, t.op == OP_MINUS);
+            return parse_decl_with_initial_ex(p, v, t.line);
         }
     }
     return parse_unary_call(p);
@@ -2100,8 +2103,13 @@ static jl_value_t *parse_call_chain(parser_t *p, jl_value_t *ex, int32_t line, i
                 bump(p);
                 ex = ex2(S.do_, ex, parse_do(p));
             }
-            if (is_macrocall)
-                return ex;
+            if (is_macrocall) {
+                /* @m(x).y, @m(x)[i]: the chain goes on from the macro call */
+                is_macrocall = 0;
+                name_done = 0;
+                valid_modref = 0;
+                continue;
+            }
         }
         else if (t.kind == TK_LBRACK) {
             if (t.ws)
@@ -2113,7 +2121,11 @@ static jl_value_t *parse_call_chain(parser_t *p, jl_value_t *ex, int32_t line, i
                 push(mc, name_done ? ex : finish_macroname(p, ex, &at));
                 push(mc, lnn(p, line));
                 push(mc, cat);
-                return (jl_value_t *)mc;
+                ex = (jl_value_t *)mc;
+                is_macrocall = 0;
+                name_done = 0;
+                valid_modref = 0;
+                continue;
             }
             ex = mkref(ex, cat);
             if (isexpr(ex, S.ref))
@@ -2191,7 +2203,11 @@ static jl_value_t *parse_call_chain(parser_t *p, jl_value_t *ex, int32_t line, i
                 parse_call_args(p, br, TK_RBRACE, 1);
                 move_params(br, 0);
                 push(mc, (jl_value_t *)br);
-                return (jl_value_t *)mc;
+                ex = (jl_value_t *)mc;
+                is_macrocall = 0;
+                name_done = 0;
+                valid_modref = 0;
+                continue;
             }
             jl_expr_t *c = ex0(S.curly);
             push(c, ex);
@@ -2233,6 +2249,14 @@ static jl_value_t *parse_call_chain(parser_t *p, jl_value_t *ex, int32_t line, i
             break;
         }
         valid_modref &= this_valid;
+    }
+    if (is_macrocall) {
+        /* `@+x y`, `A.@.x`: the name ends without whitespace; arguments follow */
+        jl_expr_t *mc = ex0(S.macrocall);
+        push(mc, name_done ? ex : finish_macroname(p, ex, &at));
+        push(mc, lnn(p, line));
+        parse_space_separated(p, mc);
+        return (jl_value_t *)mc;
     }
     return ex;
 }

@@ -875,3 +875,33 @@ Test(parser, expr_conversion_rules)
     CHECK(".+x", "(:call, :.+, :x)");
     CHECK("A where {X, Y; Z}", "(:where, :A, (:parameters, :Z), :X, :Y)");
 }
+
+Test(parser, macro_call_chains_signed_literals_and_ranges)
+{
+    CHECK("@S[a].b", "(:., (:macrocall, Symbol(\"@S\"), " L1 ", (:vect, :a)), (:quote, #QuoteNode :b))");
+    CHECK("A.@x(y).z", "(:., (:macrocall, (:., :A, (:quote, #QuoteNode Symbol(\"@x\"))), " L1 ", :y), (:quote, #QuoteNode :z))");
+    CHECK("@a[b][c]", "(:ref, (:macrocall, Symbol(\"@a\"), " L1 ", (:vect, :b)), :c)");
+    CHECK("@a{b}{c}", "(:curly, (:macrocall, Symbol(\"@a\"), " L1 ", (:braces, :b)), :c)");
+    CHECK("@f(x) do y body end", "(:do, (:macrocall, Symbol(\"@f\"), " L1 ", :x), (:->, (:tuple, :y), (:block, " L1 ", :body)))");
+    CHECK("A.@.x", "(:macrocall, (:., :A, (:quote, #QuoteNode Symbol(\"@__dot__\"))), " L1 ", :x)");
+    CHECK("@end x", "(:macrocall, Symbol(\"@end\"), " L1 ", :x)");
+    CHECK("@var\"#\" a", "(:macrocall, Symbol(\"@#\"), " L1 ", :a)");
+    CHECK("-1.0f0", "-1.0f0");
+    CHECK("+0x12", "0x12");
+    CHECK("-0x12", "(:call, :-, 0x12)");
+    CHECK("-0xf.0p0", "-15.0");
+    CHECK("-1::T", "(:(::), -1, :T)");
+    CHECK("-2[1, 3]", "(:call, :-, (:ref, 2, 1, 3))");
+    CHECK("(1:\n2)", "(:call, :(:), 1, 2)");
+    CHECK("(x...;)", "(:tuple, (:parameters,), (:..., :x))");
+    CHECK("(;)", "(:tuple, (:parameters,))");
+    CHECK(":.+=", "(:quote, #QuoteNode :.+=)");
+    CHECK("try x catch $e y end", "(:try, (:block, " L1 ", :x), (:$, :e), (:block, " L1 ", :y))");
+    CHECK("1.0e-1000", "0.0");
+    CHECK("[x \n, y]", "(:vect, :x, :y)");
+    CHECK("(x for a in as, b in bs if z)", "(:generator, :x, (:filter, :z, (:(=), :a, :as), (:(=), :b, :bs)))");
+    CHECK("a ~ b", "(:call, :~, :a, :b)");
+    CHECK("[a ~b]", "(:hcat, :a, (:call, :~, :b))");
+    CHECK("[a~b]", "(:vect, (:call, :~, :a, :b))");
+    ERR("1:\n2", 1, "line break in \":\" expression", 1, 2);
+}
