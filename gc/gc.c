@@ -54,6 +54,9 @@ JL_DLLEXPORT void jl_gc_init(void)
     GC_set_all_interior_pointers(1); /* compiled code may hold only pointers into an array's data */
     GC_set_finalize_on_demand(1);    /* finalizers run at julep's safe points, never inside GC */
     GC_set_java_finalization(0);
+    /* No parallel marker threads: on small heaps they cost startup time and memory, and their
+       spinning hangs forked test workers and loaded machines. */
+    GC_set_markers_count(1);
     GC_INIT();
     GC_allow_register_threads();
     GC_register_displacement(HDR);
