@@ -11,6 +11,7 @@
 #include <uv.h>
 #include "julep_internal.h"
 #include "init.h"
+#include "toplevel.h"
 
 static int initialized;
 static FILE *trace_out;
@@ -60,11 +61,12 @@ static void init_libuv(void)
 
 static const char *image_step(void)
 {
-    /* System images arrive with the sysimage issue; Base bootstrapping with the interpreter. Until
-       then there is nothing to load, and we say so rather than pretend. */
+    /* System images arrive with the sysimage issue; until then Base is bootstrapped from the base/ sources
+       (src/toplevel.c), and its __init__s run there. */
+    int base = jl_init_base();
     if (jl_options.image_file_specified)
         return "system images are not supported yet; ignoring -J";
-    return "no system image; Base bootstrap not available yet";
+    return base ? "no system image; Base bootstrapped from source" : "no system image; Base not loaded";
 }
 
 JL_DLLEXPORT int jl_init(const jl_options_t *opts)

@@ -139,3 +139,21 @@ JL_DLLEXPORT void jl_module_using(jl_module_t *to, jl_module_t *from)
             return;
     jl_array_ptr_1d_push(to->usings, (jl_value_t *)from);
 }
+
+/* `import A: x` / `using A: x`: make the binding b (owned by another module) visible in `to` under its
+   own name, as an alias like the ones `using` caches. Returns 0 when `to` already has a different
+   binding of that name. (toplevel.c) */
+JL_DLLEXPORT int jl_module_alias_binding(jl_module_t *to, jl_binding_t *b);
+JL_DLLEXPORT int jl_module_alias_binding(jl_module_t *to, jl_binding_t *b)
+{
+    jl_binding_t **slot = binding_slot(to, b->name);
+    if (*slot)
+        return *slot == b;
+    if ((to->bindings_count + 1) * 4 > to->bindings_size * 3) {
+        bindings_grow(to);
+        slot = binding_slot(to, b->name);
+    }
+    *slot = b;
+    to->bindings_count++;
+    return 1;
+}
