@@ -55,7 +55,7 @@ $(OBJDIR)/%.o: %.c $(HEADERS)
 
 $(LIBJULEP): $(RUNTIME_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $^ $(LDFLAGS_ALL) -Wl,-soname,libjulep.so $(GC_LIBS) $(UV_LIBS) -ldl -lm
+	$(CC) -shared -o $@ $^ $(LDFLAGS_ALL) -Wl,-soname,libjulep.so $(GC_LIBS) $(UV_LIBS) $(FFI_LIBS) -ldl -lm
 
 $(LIBCODEGEN): $(CODEGEN_OBJS) $(LIBJULEP)
 	@mkdir -p $(dir $@)
@@ -73,9 +73,10 @@ $(SHAREDIR)/base:
 	ln -sfn $(CURDIR)/base $(SHAREDIR)/base
 	ln -sfn $(CURDIR)/stdlib $(SHAREDIR)/stdlib
 
-$(UNIT_BIN): $(UNIT_OBJS) $(LIBJULEP)
+# cli/options.o is part of the executable, not the library; its tests link it directly
+$(UNIT_BIN): $(UNIT_OBJS) $(OBJDIR)/cli/options.o $(LIBJULEP)
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $(UNIT_OBJS) $(LDFLAGS_ALL) -L$(LIBDIR) -ljulep -Wl,-rpath,$(LIBDIR) \
+	$(CC) -o $@ $(UNIT_OBJS) $(OBJDIR)/cli/options.o $(LDFLAGS_ALL) -L$(LIBDIR) -ljulep -Wl,-rpath,$(LIBDIR) \
 	  $(CRITERION_LIBS) $(GC_LIBS) $(UV_LIBS) -ldl -lm
 
 run: deps

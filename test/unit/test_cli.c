@@ -3,8 +3,7 @@
  *
  * Two kinds of tests: the built binary run as a child process (stdout, stderr and exit status checked,
  * a pseudo-terminal for the REPL), and jl_parse_opts called directly. The parser lives in the
- * executable, not in libjulep, so its source is compiled into this test object (the include below);
- * the unit-test link line takes only the objects of test/unit/.
+ * executable, not in libjulep; the Makefile links cli/options.o into the unit-test binary.
  *
  * The binary is $JULEP_BIN (set by `make test-unit`), else build/release/usr/bin/julep under
  * $JULEP_SRCDIR (or the current directory).
@@ -23,7 +22,7 @@
 #include <unistd.h>
 
 #include "julep.h"
-#include "../../cli/options.c"
+#include "../../cli/options.h"
 
 extern char **environ;
 
