@@ -218,6 +218,8 @@ typedef struct _jl_handler_t {
     sigjmp_buf eh_ctx;
     struct _jl_handler_t *prev;
     size_t gc_inhibit;        /* task's finalizer inhibit count when the try was entered */
+    size_t excstack_state;    /* length of the task's exception stack when the try was entered */
+    void *interp_frame;       /* task's innermost interpreter frame when the try was entered */
 } jl_handler_t;
 
 /* A task: the root task describes the main thread's own stack. */
@@ -229,6 +231,9 @@ typedef struct _jl_task_t {
     jl_value_t *tls;           /* task_local_storage, or nothing */
     jl_value_t *start;         /* function to run, nothing for the root task */
     jl_handler_t *eh;          /* innermost exception handler */
+    jl_value_t *excstack;      /* Vector{Any}: (exception, backtrace) pairs being handled, innermost last;
+                                  NULL until the first throw (stackwalk.c) */
+    void *interp_frame;        /* innermost interpreter frame (interpreter.c), for backtraces */
     void *stack_base;          /* highest address of the task's stack (it grows down) */
     size_t stack_size;
     size_t finalizers_inhibited; /* finalizers run at a safe point only when this is 0 */
@@ -592,8 +597,15 @@ JL_DLLEXPORT void jl_pop_handler(int n);
             for (int i__tr = 1; i__tr; i__tr = 0, jl_pop_handler(1))
 #define JL_CATCH                                                                       \
         else                                                                           \
-            for (int i__ca = (jl_eh_restore_state(&__eh), 1); i__ca; i__ca = 0)
+            for (int i__ca = (jl_eh_restore_state(&__eh), 1); i__ca;                   \
+                 i__ca = 0, jl_restore_excstack(__eh.excstack_state))
 JL_DLLEXPORT void jl_eh_restore_state(jl_handler_t *eh);
+/* The exception stack (Julia's `current_exceptions()`): jl_throw pushes (exception, backtrace); the end
+   of a catch block pops back to the state at its `try`. jl_current_exception() is its top, or the last
+   exception thrown when it is empty (so a C caller can still read it just after JL_CATCH). */
+JL_DLLEXPORT void jl_restore_excstack(size_t state);
+JL_DLLEXPORT size_t jl_excstack_state(void);
+JL_DLLEXPORT JL_NORETURN void jl_rethrow_other(jl_value_t *e); /* rethrow(e): replace the top */
 
 /* ---------------------------------------------------------------- tasks */
 

@@ -143,4 +143,26 @@ static inline uintptr_t jl_hash_combine(uintptr_t h, uintptr_t v)
     return h ^ (v + (uintptr_t)0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2));
 }
 
+/* ---------------------------------------------------------------- Base's ccall entry points
+   basesupport.c, float_print.c: called from the Base sources through ccall (Julia's names where Julia has them) */
+JL_DLLEXPORT char *jl_string_ptr(jl_value_t *s);
+JL_DLLEXPORT const char *jl_symbol_name_ptr(jl_value_t *s);
+JL_DLLEXPORT void *jl_array_ptr(jl_array_t *a);
+JL_DLLEXPORT int jl_array_isassigned(jl_array_t *a, size_t i);
+JL_DLLEXPORT jl_value_t *jl_module_parent(jl_module_t *m);
+JL_DLLEXPORT jl_value_t *jl_module_name(jl_module_t *m);
+JL_DLLEXPORT size_t jl_svec_length(jl_value_t *v);
+JL_DLLEXPORT jl_value_t *jl_backtrace_string(jl_value_t *bt);
+JL_DLLEXPORT void *jl_value_ptr(jl_value_t *v);
+JL_DLLEXPORT jl_value_t *jl_array_to_string(jl_array_t *a);
+JL_DLLEXPORT jl_value_t *jl_string_to_array(jl_value_t *s);
+JL_DLLEXPORT uint64_t jl_hrtime(void);
+JL_DLLEXPORT double jl_clock_now(void);
+JL_DLLEXPORT int64_t jl_gc_total_bytes(void);
+JL_DLLEXPORT int64_t jl_gc_total_allocs(void);
+JL_DLLEXPORT int64_t jl_gc_total_pause_ns(void);
+JL_DLLEXPORT JL_NORETURN void jl_exit(int status);
+JL_DLLEXPORT jl_value_t *jl_include_relative(jl_module_t *m, jl_value_t *from, jl_value_t *name);
+JL_DLLEXPORT jl_value_t *jl_float_to_string(double x, int32_t bits, int32_t flags);
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include "julep_internal.h"
+#include "interpreter.h"
 
 JL_DLLEXPORT void jl_assert_failed(const char *expr, const char *file, int line)
 {
@@ -20,6 +21,8 @@ JL_DLLEXPORT void jl_enter_handler(jl_handler_t *eh)
     jl_task_t *ct = jl_current_task;
     eh->prev = ct->eh;
     eh->gc_inhibit = ct->finalizers_inhibited;
+    eh->excstack_state = jl_excstack_state();
+    eh->interp_frame = ct->interp_frame;
     ct->eh = eh;
 }
 
@@ -35,11 +38,7 @@ JL_DLLEXPORT void jl_eh_restore_state(jl_handler_t *eh)
     jl_task_t *ct = jl_current_task;
     ct->eh = eh->prev;
     ct->finalizers_inhibited = eh->gc_inhibit;
-}
-
-JL_DLLEXPORT jl_value_t *jl_current_exception(void)
-{
-    return jl_current_task ? jl_current_task->exception : NULL;
+    ct->interp_frame = eh->interp_frame;
 }
 
 static void uncaught(jl_value_t *e)
@@ -49,21 +48,28 @@ static void uncaught(jl_value_t *e)
     exit(1);
 }
 
+/* jl_throw records the backtrace and pushes (e, bt) on the exception stack (stackwalk.c) before
+   unwinding; jl_rethrow unwinds with the exception stack's top as it is. */
 JL_DLLEXPORT void jl_throw(jl_value_t *e)
 {
     jl_task_t *ct = jl_current_task;
-    if (ct == NULL || ct->eh == NULL) {
-        if (ct)
-            ct->exception = e;
+    if (ct == NULL)
         uncaught(e);
-    }
-    ct->exception = e;
+    jl_push_excstack(e, jl_backtrace_from_here());
+    if (ct->eh == NULL)
+        uncaught(e);
     siglongjmp(ct->eh->eh_ctx, 1);
 }
 
 JL_DLLEXPORT void jl_rethrow(void)
 {
-    jl_throw(jl_current_exception());
+    jl_task_t *ct = jl_current_task;
+    if (ct == NULL || jl_excstack_state() == 0)
+        jl_error("rethrow() not allowed outside a catch block");
+    ct->exception = jl_current_exception();
+    if (ct->eh == NULL)
+        uncaught(ct->exception);
+    siglongjmp(ct->eh->eh_ctx, 1);
 }
 
 JL_DLLEXPORT jl_value_t *jl_new_errorexception(const char *msg)

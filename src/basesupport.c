@@ -1,0 +1,155 @@
+/*
+ * basesupport.c -- small C entry points that Base (the .jl files in base/) reaches through `ccall`, with Julia's
+ * names where Julia has the same function: raw pointers to string/array/object data, String from bytes,
+ * clocks, GC counters for `@time`, and `exit`.
+ * Invariant: every function here is safe to call from the interpreter with boxed arguments (`Any`) and
+ * never keeps a raw pointer past the call.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "julep_internal.h"
+
+JL_DLLEXPORT char *jl_string_ptr(jl_value_t *s)
+{
+    return jl_string_data(s);
+}
+
+JL_DLLEXPORT const char *jl_symbol_name_ptr(jl_value_t *s)
+{
+    return jl_symbol_name(s);
+}
+
+JL_DLLEXPORT void *jl_array_ptr(jl_array_t *a)
+{
+    return a->data;
+}
+
+JL_DLLEXPORT void *jl_value_ptr(jl_value_t *v)
+{
+    return (void *)v;
+}
+
+/* String(v::Vector{UInt8}): the bytes become a String and v is emptied, as in Julia */
+JL_DLLEXPORT jl_value_t *jl_array_to_string(jl_array_t *a)
+{
+    jl_value_t *s = jl_pchar_to_string((const char *)a->data, a->length);
+    if (!(a->flags & JL_ARRAY_ISSHARED) && a->length)
+        jl_array_del_end(a, a->length);
+    return s;
+}
+
+/* isassigned(a, i+1): the element is not #undef */
+JL_DLLEXPORT int jl_array_isassigned(jl_array_t *a, size_t i)
+{
+    if (i >= a->length)
+        return 0;
+    if (a->flags & JL_ARRAY_PTRARRAY)
+        return jl_array_ptr_ref(a, i) != NULL;
+    return 1;
+}
+
+JL_DLLEXPORT jl_value_t *jl_module_parent(jl_module_t *m)
+{
+    return m->parent ? (jl_value_t *)m->parent : (jl_value_t *)m;
+}
+
+JL_DLLEXPORT jl_value_t *jl_module_name(jl_module_t *m)
+{
+    return (jl_value_t *)m->name;
+}
+
+JL_DLLEXPORT size_t jl_svec_length(jl_value_t *v)
+{
+    return jl_svec_len(v);
+}
+
+/* Julia's stack-trace text of a backtrace (stackwalk.c's printer), for show_backtrace on any IO */
+JL_DLLEXPORT void jl_print_backtrace(FILE *out, jl_value_t *bt);
+#pragma weak jl_print_backtrace
+JL_DLLEXPORT jl_value_t *jl_backtrace_string(jl_value_t *bt)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == NULL)
+        return jl_cstr_to_string("");
+    if (jl_print_backtrace)
+        jl_print_backtrace(f, bt);
+    fclose(f);
+    jl_value_t *s = jl_pchar_to_string(buf, len);
+    free(buf);
+    return s;
+}
+
+/* the bytes of a string as a fresh Vector{UInt8} */
+JL_DLLEXPORT jl_value_t *jl_string_to_array(jl_value_t *s)
+{
+    size_t n = jl_string_len(s);
+    jl_array_t *a = jl_alloc_array_1d((jl_value_t *)jl_array_uint8_type, n);
+    memcpy(a->data, jl_string_data(s), n);
+    return (jl_value_t *)a;
+}
+
+JL_DLLEXPORT uint64_t jl_hrtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+JL_DLLEXPORT double jl_clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+JL_DLLEXPORT int64_t jl_gc_total_bytes(void)
+{
+    jl_gc_stats_t st;
+    jl_gc_get_stats(&st);
+    return (int64_t)st.bytes_allocated;
+}
+
+JL_DLLEXPORT int64_t jl_gc_total_allocs(void)
+{
+    jl_gc_stats_t st;
+    jl_gc_get_stats(&st);
+    return (int64_t)st.allocations;
+}
+
+JL_DLLEXPORT int64_t jl_gc_total_pause_ns(void)
+{
+    jl_gc_stats_t st;
+    jl_gc_get_stats(&st);
+    return (int64_t)st.total_pause_ns;
+}
+
+/* include(path) from a file: a relative `name` is resolved against the directory of `from` (a Symbol or
+   String path of the including file; `nothing`: the current directory), then loaded into m. */
+JL_DLLEXPORT jl_value_t *jl_include_relative(jl_module_t *m, jl_value_t *from, jl_value_t *name)
+{
+    const char *fname = jl_string_data(name);
+    const char *dir = NULL;
+    size_t dlen = 0;
+    if (fname[0] != '/' && from != jl_nothing) {
+        dir = jl_is_symbol(from) ? jl_symbol_name(from) : jl_string_data(from);
+        const char *slash = strrchr(dir, '/');
+        dlen = slash ? (size_t)(slash - dir) + 1 : 0;
+    }
+    size_t nlen = strlen(fname);
+    char *path = (char *)jl_gc_alloc_buf_atomic(dlen + nlen + 1);
+    if (dlen)
+        memcpy(path, dir, dlen);
+    memcpy(path + dlen, fname, nlen + 1);
+    return jl_load(m, path);
+}
+
+/* Base.exit(n): flush and run the exit hooks, then leave the process */
+JL_DLLEXPORT JL_NORETURN void jl_exit(int status)
+{
+    jl_atexit_hook(status);
+    exit(status);
+}
