@@ -11,6 +11,7 @@
 #include <uv.h>
 #include "julep_internal.h"
 #include "init.h"
+#include "gf.h"
 #include "toplevel.h"
 
 static int initialized;
@@ -86,6 +87,7 @@ JL_DLLEXPORT int jl_init(const jl_options_t *opts)
     STEP("gc", NULL, jl_gc_init());
     STEP("types", NULL, {
         jl_init_types();
+        jl_init_gf();
         jl_main_module = jl_new_module(jl_s_Main, NULL);
         jl_module_using(jl_main_module, jl_core_module);
     });

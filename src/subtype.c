@@ -1,0 +1,1225 @@
+/*
+ * subtype.c -- subtyping (`<:`, `isa`), type equality, matching with static parameters, a conservative
+ * type intersection, and method specificity.
+ *
+ * The algorithm follows Julia's (the "rational reconstruction" rules): a check `x <: y` runs with an
+ * environment of bound type variables. A variable bound by a UnionAll on the left is universally
+ * quantified ("forall": its bounds never change); one bound on the right is existential ("exists": its
+ * bounds narrow as the check proceeds, lb grows by joins and ub shrinks by meets). A Union on the left
+ * must hold for every member and one on the right for some member; because a choice made for a Union can
+ * constrain variables used elsewhere, choices are not made locally: every Union met records a decision
+ * in a bit stack (`ustate_t`), and the whole check is rerun with the next combination until one
+ * succeeds (right side) for each combination (left side).
+ *
+ * Invariants:
+ *   - Type parameters are invariant: `A{x} <: A{y}` needs x <: y and y <: x (`forall_exists_equal`).
+ *   - Tuple parameters are covariant; `Vararg{T,N}` stands for N (or any number of) copies of T.
+ *   - Diagonal rule: a variable of a right UnionAll that occurs more than once in covariant position and
+ *     never in invariant position can only take concrete values (`Tuple{T,T} where T`).
+ *   - `Type{T}` holds exactly the types equal to T; `Type{Int} <: DataType` (its kind) for a non-variable T.
+ *   - `jl_type_intersection` may over-approximate (it never loses a common element); dispatch only uses it
+ *     to list candidate methods.
+ */
+#include <string.h>
+#include "julep_internal.h"
+#include "gf.h"
+
+/* ---------------------------------------------------------------- small predicates */
+
+static int is_kind(jl_value_t *t)
+{
+    return t == (jl_value_t *)jl_datatype_type || t == (jl_value_t *)jl_uniontype_type ||
+           t == (jl_value_t *)jl_unionall_type || t == (jl_value_t *)jl_typeofbottom_type;
+}
+
+static int is_type(jl_value_t *v)
+{
+    return is_kind(jl_typeof(v));
+}
+
+static int is_type_type(jl_value_t *t)
+{
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_type_typename;
+}
+
+static int is_vararg(jl_value_t *v)
+{
+    return jl_typeis(v, jl_vararg_type);
+}
+
+static jl_value_t *tparam0(jl_value_t *t)
+{
+    return jl_svecref(((jl_datatype_t *)t)->parameters, 0);
+}
+
+static jl_value_t *vararg_T(jl_value_t *v)
+{
+    jl_value_t *T = ((jl_vararg_t *)v)->T;
+    return T ? T : (jl_value_t *)jl_any_type;
+}
+
+/* A bound that only concrete types (or Union{}, or a type-of-a-type) satisfy: the diagonal rule's test. */
+static int is_leaf_bound(jl_value_t *v)
+{
+    if (v == jl_bottom_type)
+        return 1;
+    if (jl_is_datatype(v)) {
+        jl_datatype_t *dt = (jl_datatype_t *)v;
+        if (dt->name == jl_type_typename)
+            return 1;
+        return dt->isconcretetype;
+    }
+    return !is_type(v) && !jl_is_tvar(v);
+}
+
+/* Does `v` mention type variable `var` (free)? */
+static int has_var(jl_value_t *v, jl_tvar_t *var)
+{
+    if (v == (jl_value_t *)var)
+        return 1;
+    if (jl_is_tvar(v))
+        return 0;
+    if (jl_is_uniontype(v))
+        return has_var(((jl_uniontype_t *)v)->a, var) || has_var(((jl_uniontype_t *)v)->b, var);
+    if (jl_is_unionall(v)) {
+        jl_unionall_t *ua = (jl_unionall_t *)v;
+        if (ua->var == var)
+            return 0;
+        return has_var(ua->var->lb, var) || has_var(ua->var->ub, var) || has_var(ua->body, var);
+    }
+    if (is_vararg(v)) {
+        jl_vararg_t *va = (jl_vararg_t *)v;
+        return (va->T && has_var(va->T, var)) || (va->N && has_var(va->N, var));
+    }
+    if (jl_is_datatype(v)) {
+        jl_datatype_t *dt = (jl_datatype_t *)v;
+        if (!dt->hasfreetypevars)
+            return 0;
+        for (size_t i = 0; i < jl_svec_len(dt->parameters); i++)
+            if (has_var(jl_svecref(dt->parameters, i), var))
+                return 1;
+    }
+    return 0;
+}
+
+typedef struct boundlist {
+    jl_tvar_t *var;
+    struct boundlist *prev;
+} boundlist_t;
+
+static int in_boundlist(boundlist_t *b, jl_tvar_t *v)
+{
+    for (; b; b = b->prev)
+        if (b->var == v)
+            return 1;
+    return 0;
+}
+
+/* Does `v` have a type variable not bound by a UnionAll inside it (nor in `bound`)? */
+static int has_free_vars(jl_value_t *v, boundlist_t *bound)
+{
+    if (jl_is_tvar(v))
+        return !in_boundlist(bound, (jl_tvar_t *)v);
+    if (jl_is_uniontype(v))
+        return has_free_vars(((jl_uniontype_t *)v)->a, bound) || has_free_vars(((jl_uniontype_t *)v)->b, bound);
+    if (jl_is_unionall(v)) {
+        jl_unionall_t *ua = (jl_unionall_t *)v;
+        if (has_free_vars(ua->var->lb, bound) || has_free_vars(ua->var->ub, bound))
+            return 1;
+        boundlist_t b = {ua->var, bound};
+        return has_free_vars(ua->body, &b);
+    }
+    if (is_vararg(v)) {
+        jl_vararg_t *va = (jl_vararg_t *)v;
+        return (va->T && has_free_vars(va->T, bound)) || (va->N && has_free_vars(va->N, bound));
+    }
+    if (jl_is_datatype(v)) {
+        jl_datatype_t *dt = (jl_datatype_t *)v;
+        if (!dt->hasfreetypevars)
+            return 0;
+        for (size_t i = 0; i < jl_svec_len(dt->parameters); i++)
+            if (has_free_vars(jl_svecref(dt->parameters, i), bound))
+                return 1;
+    }
+    return 0;
+}
+
+JL_DLLEXPORT int jl_has_free_typevars_exact(jl_value_t *v)
+{
+    return has_free_vars(v, NULL);
+}
+
+JL_DLLEXPORT int jl_has_typevar(jl_value_t *t, jl_tvar_t *v)
+{
+    return has_var(t, v);
+}
+
+/* Does `var` occur in `v` inside an invariant position (a non-Tuple type's parameter, a Vararg's N)? */
+static int occurs_invariant(jl_value_t *v, jl_tvar_t *var, int inv)
+{
+    if (v == (jl_value_t *)var)
+        return inv;
+    if (jl_is_uniontype(v))
+        return occurs_invariant(((jl_uniontype_t *)v)->a, var, inv) ||
+               occurs_invariant(((jl_uniontype_t *)v)->b, var, inv);
+    if (jl_is_unionall(v)) {
+        jl_unionall_t *ua = (jl_unionall_t *)v;
+        if (ua->var == var)
+            return 0;
+        return occurs_invariant(ua->var->lb, var, inv) || occurs_invariant(ua->var->ub, var, inv) ||
+               occurs_invariant(ua->body, var, inv);
+    }
+    if (is_vararg(v)) {
+        jl_vararg_t *va = (jl_vararg_t *)v;
+        return (va->T && occurs_invariant(va->T, var, inv)) || (va->N && occurs_invariant(va->N, var, 1));
+    }
+    if (jl_is_datatype(v) && ((jl_datatype_t *)v)->hasfreetypevars) {
+        jl_datatype_t *dt = (jl_datatype_t *)v;
+        int istuple = dt->name == jl_tuple_typename;
+        for (size_t i = 0; i < jl_svec_len(dt->parameters); i++)
+            if (occurs_invariant(jl_svecref(dt->parameters, i), var, !istuple))
+                return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the environment */
+
+#define USTATE_WORDS 32 /* up to 1024 Union decisions in one check */
+
+typedef struct {
+    int depth; /* index of the next decision to read */
+    int more;  /* 1 + index of the deepest decision that still has an untried branch; 0 = none */
+    int used;  /* decisions recorded so far */
+    uint32_t stack[USTATE_WORDS];
+} ustate_t;
+
+typedef struct varb {
+    jl_tvar_t *var;
+    jl_value_t *lb, *ub;
+    int8_t right;      /* bound on the right of <:, existential */
+    int8_t occurs_inv; /* occurrences in invariant position (saturates at 2) */
+    int8_t occurs_cov; /* occurrences in covariant position (saturates at 2) */
+    int8_t concrete;   /* another variable's diagonal rule forces this one to be concrete */
+    int depth0;        /* invariant depth where the UnionAll was met */
+    struct varb *prev;
+} varb_t;
+
+typedef struct {
+    varb_t *vars;
+    ustate_t L, R;
+    jl_value_t **envout; /* values of the right side's outer variables (jl_subtype_env) */
+    int envsz, envidx;
+    int invdepth;
+} stenv_t;
+
+typedef struct {
+    jl_value_t *lb, *ub;
+    int8_t occurs_inv, occurs_cov, concrete;
+} savedvar_t;
+
+static int ustate_get(ustate_t *s, int i)
+{
+    return (s->stack[i >> 5] >> (i & 31)) & 1;
+}
+
+static void ustate_set(ustate_t *s, int i, int v)
+{
+    if (i >= USTATE_WORDS * 32)
+        jl_error("type is too complex for subtyping: too many Union members");
+    if (v)
+        s->stack[i >> 5] |= 1u << (i & 31);
+    else
+        s->stack[i >> 5] &= ~(1u << (i & 31));
+}
+
+static varb_t *lookup(stenv_t *e, jl_tvar_t *v)
+{
+    for (varb_t *b = e->vars; b; b = b->prev)
+        if (b->var == v)
+            return b;
+    return NULL;
+}
+
+static int count_vars(stenv_t *e)
+{
+    int n = 0;
+    for (varb_t *b = e->vars; b; b = b->prev)
+        n++;
+    return n;
+}
+
+static void save_env(stenv_t *e, savedvar_t *sv, jl_value_t **out)
+{
+    int i = 0;
+    for (varb_t *b = e->vars; b; b = b->prev, i++)
+        sv[i] = (savedvar_t){b->lb, b->ub, b->occurs_inv, b->occurs_cov, b->concrete};
+    for (int k = 0; k < e->envsz; k++)
+        out[k] = e->envout[k];
+}
+
+static void restore_env(stenv_t *e, savedvar_t *sv, jl_value_t **out)
+{
+    int i = 0;
+    for (varb_t *b = e->vars; b; b = b->prev, i++) {
+        b->lb = sv[i].lb;
+        b->ub = sv[i].ub;
+        b->occurs_inv = sv[i].occurs_inv;
+        b->occurs_cov = sv[i].occurs_cov;
+        b->concrete = sv[i].concrete;
+    }
+    for (int k = 0; k < e->envsz; k++)
+        e->envout[k] = out[k];
+}
+
+static void record_occurrence(varb_t *vb, stenv_t *e, int param)
+{
+    if (vb == NULL || param == 0)
+        return;
+    if (param == 2 && e->invdepth > vb->depth0) {
+        if (vb->occurs_inv < 2)
+            vb->occurs_inv++;
+    }
+    else if (vb->occurs_cov < 2) {
+        vb->occurs_cov++;
+    }
+}
+
+/* ---------------------------------------------------------------- Union decisions */
+
+static jl_value_t *pick_union_element(jl_value_t *u, stenv_t *e, int R)
+{
+    ustate_t *s = R ? &e->R : &e->L;
+    do {
+        if (s->depth >= s->used) {
+            ustate_set(s, s->used, 0);
+            s->used++;
+        }
+        int ui = ustate_get(s, s->depth);
+        s->depth++;
+        if (ui == 0) {
+            s->more = s->depth;
+            u = ((jl_uniontype_t *)u)->a;
+        }
+        else {
+            u = ((jl_uniontype_t *)u)->b;
+        }
+    } while (jl_is_uniontype(u));
+    return u;
+}
+
+/* Advance to the next combination of decisions; 0 when all were tried. */
+static int next_union_state(ustate_t *s)
+{
+    if (s->more == 0)
+        return 0;
+    s->used = s->more;
+    ustate_set(s, s->used - 1, 1);
+    s->more = s->depth = 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- bounds arithmetic */
+
+static int subtype(jl_value_t *x, jl_value_t *y, stenv_t *e, int param);
+static int forall_exists_equal(jl_value_t *x, jl_value_t *y, stenv_t *e);
+static int forall_exists_subtype(jl_value_t *x, jl_value_t *y, stenv_t *e, int param);
+
+static int plain_subtype(jl_value_t *a, jl_value_t *b)
+{
+    return !has_free_vars(a, NULL) && !has_free_vars(b, NULL) && jl_subtype(a, b);
+}
+
+static jl_value_t *simple_join(jl_value_t *a, jl_value_t *b)
+{
+    if (a == jl_bottom_type || b == (jl_value_t *)jl_any_type || a == b)
+        return b;
+    if (b == jl_bottom_type || a == (jl_value_t *)jl_any_type)
+        return a;
+    if (!is_type(a) && !jl_is_tvar(a))
+        return jl_egal(a, b) ? a : (jl_value_t *)jl_any_type;
+    if (!is_type(b) && !jl_is_tvar(b))
+        return (jl_value_t *)jl_any_type;
+    if (plain_subtype(a, b))
+        return b;
+    if (plain_subtype(b, a))
+        return a;
+    jl_value_t *ab[2] = {a, b};
+    return jl_type_union(ab, 2);
+}
+
+static jl_value_t *simple_meet(jl_value_t *a, jl_value_t *b)
+{
+    if (a == (jl_value_t *)jl_any_type || b == jl_bottom_type || a == b)
+        return b;
+    if (b == (jl_value_t *)jl_any_type || a == jl_bottom_type)
+        return a;
+    if (!is_type(a) || !is_type(b))
+        return b;
+    if (plain_subtype(a, b))
+        return a;
+    if (plain_subtype(b, a))
+        return b;
+    if (!has_free_vars(a, NULL) && !has_free_vars(b, NULL))
+        return jl_type_intersection(a, b);
+    return b;
+}
+
+/* A nested check whose Union decisions are independent of the enclosing ones. */
+static int subtype_ccheck(jl_value_t *x, jl_value_t *y, stenv_t *e)
+{
+    if (x == y)
+        return 1;
+    if (x == jl_bottom_type && is_type(y))
+        return 1;
+    if (y == (jl_value_t *)jl_any_type && (is_type(x) || jl_is_tvar(x)))
+        return 1;
+    if (!is_type(x) && !jl_is_tvar(x))
+        return (!is_type(y) && !jl_is_tvar(y)) ? jl_egal(x, y) : 0;
+    ustate_t oldL = e->L, oldR = e->R;
+    int sub = forall_exists_subtype(x, y, e, 0);
+    e->L = oldL;
+    e->R = oldR;
+    return sub;
+}
+
+/* b <: a for a variable b */
+static int var_lt(jl_tvar_t *b, jl_value_t *a, stenv_t *e, int param)
+{
+    varb_t *bb = lookup(e, b);
+    if (bb == NULL)
+        return subtype(b->ub, a, e, param);
+    record_occurrence(bb, e, param);
+    if (!bb->right)
+        return subtype(bb->ub, a, e, param);
+    if (bb->ub == a)
+        return 1;
+    if (!((bb->lb == jl_bottom_type && !is_type(a) && !jl_is_tvar(a)) || subtype_ccheck(bb->lb, a, e)))
+        return 0;
+    bb->ub = simple_meet(bb->ub, a);
+    if (jl_is_tvar(a)) {
+        varb_t *aa = lookup(e, (jl_tvar_t *)a);
+        if (aa && !aa->right && bb->depth0 != aa->depth0 && param == 2)
+            return subtype(aa->ub, aa->lb, e, param); /* exists b = forall a only if a is fixed */
+    }
+    return 1;
+}
+
+/* a <: b for a variable b */
+static int var_gt(jl_tvar_t *b, jl_value_t *a, stenv_t *e, int param)
+{
+    varb_t *bb = lookup(e, b);
+    if (bb == NULL)
+        return subtype(a, b->lb, e, param);
+    record_occurrence(bb, e, param);
+    if (!bb->right)
+        return subtype(a, bb->lb, e, param);
+    if (bb->lb == a)
+        return 1;
+    if (!((bb->ub == (jl_value_t *)jl_any_type && !is_type(a) && !jl_is_tvar(a)) || subtype_ccheck(a, bb->ub, e)))
+        return 0;
+    bb->lb = simple_join(bb->lb, a);
+    if (jl_is_tvar(a)) {
+        varb_t *aa = lookup(e, (jl_tvar_t *)a);
+        if (aa && !aa->right && bb->depth0 != aa->depth0 && param == 2)
+            return subtype(aa->ub, aa->lb, e, param);
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- UnionAll */
+
+static jl_value_t *env_value(varb_t *vb, jl_unionall_t *u)
+{
+    if (!vb->occurs_inv && vb->lb != jl_bottom_type)
+        return is_leaf_bound(vb->lb) ? vb->lb : (jl_value_t *)jl_new_typevar(u->var->name, jl_bottom_type, vb->lb);
+    if (vb->lb == vb->ub)
+        return vb->lb;
+    if (vb->lb != jl_bottom_type)
+        return vb->lb; /* the least solution: what static parameters expect */
+    if (vb->lb == u->var->lb && vb->ub == u->var->ub)
+        return (jl_value_t *)u->var;
+    return (jl_value_t *)jl_new_typevar(u->var->name, vb->lb, vb->ub);
+}
+
+static int subtype_unionall(jl_value_t *t, jl_unionall_t *u, stenv_t *e, int R, int param)
+{
+    varb_t vb = {u->var, u->var->lb, u->var->ub, (int8_t)R, 0, 0, 0, e->invdepth, e->vars};
+    e->vars = &vb;
+    int ans;
+    if (R) {
+        int idx = e->envidx++;
+        ans = subtype(t, u->body, e, param);
+        e->envidx--;
+        if (ans && idx < e->envsz) {
+            jl_value_t *val = env_value(&vb, u);
+            jl_value_t *old = e->envout[idx];
+            e->envout[idx] = (old && !jl_egal(old, val)) ? (jl_value_t *)u->var : val;
+        }
+    }
+    else {
+        ans = subtype(u->body, t, e, param);
+    }
+    e->vars = vb.prev;
+    if (ans) {
+        int diagonal = vb.occurs_cov > 1 && !occurs_invariant(u->body, u->var, 0);
+        if (vb.concrete || (diagonal && is_leaf_bound(u->var->lb))) {
+            if (vb.concrete && !diagonal && !is_leaf_bound(vb.ub)) {
+                ans = 0;
+            }
+            else if (jl_is_tvar(vb.lb)) {
+                varb_t *vlb = lookup(e, (jl_tvar_t *)vb.lb);
+                if (vlb)
+                    vlb->concrete = 1;
+            }
+            else if (!is_leaf_bound(vb.lb)) {
+                ans = 0;
+            }
+        }
+    }
+    return ans;
+}
+
+/* ---------------------------------------------------------------- tuples */
+
+typedef struct {
+    jl_value_t **el;   /* fixed elements */
+    size_t n;
+    jl_vararg_t *va;   /* trailing Vararg with N unbounded or a variable, or NULL */
+} tuple_view_t;
+
+static size_t vararg_fixed_count(jl_value_t *v)
+{
+    jl_vararg_t *va = (jl_vararg_t *)v;
+    if (va->N && jl_is_int64(va->N)) {
+        int64_t n = jl_unbox_int64(va->N);
+        return n < 0 ? 0 : (size_t)n;
+    }
+    return (size_t)-1;
+}
+
+static size_t tuple_view_size(jl_datatype_t *t)
+{
+    size_t np = jl_svec_len(t->parameters), n = np;
+    if (np && is_vararg(jl_svecref(t->parameters, np - 1))) {
+        size_t k = vararg_fixed_count(jl_svecref(t->parameters, np - 1));
+        n = np - 1 + (k == (size_t)-1 ? 0 : k);
+    }
+    return n;
+}
+
+static void tuple_view(jl_datatype_t *t, tuple_view_t *tv, jl_value_t **buf)
+{
+    size_t np = jl_svec_len(t->parameters);
+    tv->el = buf;
+    tv->n = 0;
+    tv->va = NULL;
+    for (size_t i = 0; i < np; i++) {
+        jl_value_t *p = jl_svecref(t->parameters, i);
+        if (is_vararg(p) && i == np - 1) {
+            size_t k = vararg_fixed_count(p);
+            if (k == (size_t)-1) {
+                tv->va = (jl_vararg_t *)p;
+            }
+            else {
+                for (size_t j = 0; j < k; j++)
+                    buf[tv->n++] = vararg_T(p);
+            }
+        }
+        else {
+            buf[tv->n++] = p;
+        }
+    }
+}
+
+static int subtype_tuple(jl_datatype_t *xd, jl_datatype_t *yd, stenv_t *e, int param)
+{
+    size_t sx = tuple_view_size(xd), sy = tuple_view_size(yd);
+    if (sx > 100000 || sy > 100000)
+        jl_error("tuple type is too long for subtyping");
+    jl_value_t *bx[sx ? sx : 1], *by[sy ? sy : 1];
+    tuple_view_t x, y;
+    tuple_view(xd, &x, bx);
+    tuple_view(yd, &y, by);
+    if (y.va == NULL) {
+        if (x.va) {
+            /* Vararg{T,N} on the left with N an existential variable: N takes the remaining length */
+            jl_value_t *N = x.va->N;
+            varb_t *nb = N && jl_is_tvar(N) ? lookup(e, (jl_tvar_t *)N) : NULL;
+            if (!nb || !nb->right || x.n > y.n)
+                return 0;
+            if (!forall_exists_equal(jl_box_int64((int64_t)(y.n - x.n)), N, e))
+                return 0;
+            for (size_t i = x.n; i < y.n; i++)
+                if (!subtype(vararg_T((jl_value_t *)x.va), y.el[i], e, 1))
+                    return 0;
+        }
+        else if (x.n != y.n) {
+            return 0;
+        }
+        for (size_t i = 0; i < x.n; i++)
+            if (!subtype(x.el[i], y.el[i], e, 1))
+                return 0;
+        return 1;
+    }
+    if (x.n < y.n)
+        return 0;
+    jl_value_t *yT = vararg_T((jl_value_t *)y.va);
+    for (size_t i = 0; i < y.n; i++)
+        if (!subtype(x.el[i], y.el[i], e, 1))
+            return 0;
+    for (size_t i = y.n; i < x.n; i++)
+        if (!subtype(x.el[i], yT, e, 1))
+            return 0;
+    jl_value_t *yN = y.va->N;
+    if (x.va) {
+        jl_value_t *xT = vararg_T((jl_value_t *)x.va);
+        /* twice: a Vararg stands for several elements, which the diagonal rule must see */
+        if (!subtype(xT, yT, e, 1) || !subtype(xT, yT, e, 1))
+            return 0;
+        if (yN == NULL)
+            return 1;
+        if (x.va->N)
+            return x.n == y.n && forall_exists_equal(x.va->N, yN, e);
+        varb_t *nb = jl_is_tvar(yN) ? lookup(e, (jl_tvar_t *)yN) : NULL;
+        return nb && nb->right; /* any length: an existential N can match each one */
+    }
+    if (yN == NULL)
+        return 1;
+    e->invdepth++;
+    int ok = forall_exists_equal(jl_box_int64((int64_t)(x.n - y.n)), yN, e);
+    e->invdepth--;
+    return ok;
+}
+
+/* ---------------------------------------------------------------- the core relation */
+
+static int obviously_egal(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b)
+        return 1;
+    if (!is_type(a) && !jl_is_tvar(a) && !is_vararg(a) && !is_type(b) && !jl_is_tvar(b) && !is_vararg(b))
+        return jl_egal(a, b);
+    return 0;
+}
+
+static int subtype_datatypes(jl_datatype_t *xd, jl_datatype_t *yd, stenv_t *e, int param)
+{
+    if (xd == yd)
+        return 1;
+    if (yd == jl_any_type)
+        return 1;
+    int xtt = xd->name == jl_type_typename, ytt = yd->name == jl_type_typename;
+    if (xtt && !ytt) {
+        jl_value_t *tp0 = tparam0((jl_value_t *)xd);
+        if (jl_is_tvar(tp0))
+            return 0;
+        return jl_typeof(tp0) == (jl_value_t *)yd;
+    }
+    if (ytt && !xtt) {
+        jl_value_t *tp0 = tparam0((jl_value_t *)yd);
+        if (!jl_is_tvar(tp0) || !is_kind((jl_value_t *)xd))
+            return 0;
+        /* DataType <: Type{T}: true when T can be any type */
+        return subtype(jl_type_typename->wrapper, (jl_value_t *)yd, e, param);
+    }
+    while (xd->name != yd->name) {
+        if (xd == jl_any_type || xd->super == NULL || xd->super == xd)
+            return 0;
+        xd = xd->super;
+    }
+    if (xd->name == jl_tuple_typename)
+        return subtype_tuple(xd, yd, e, param);
+    size_t np = jl_svec_len(xd->parameters);
+    if (np != jl_svec_len(yd->parameters))
+        return 0;
+    int ans = 1;
+    e->invdepth++;
+    for (size_t i = 0; i < np && ans; i++) {
+        jl_value_t *xi = jl_svecref(xd->parameters, i), *yi = jl_svecref(yd->parameters, i);
+        if (!(xi == yi || forall_exists_equal(xi, yi, e)))
+            ans = 0;
+    }
+    e->invdepth--;
+    return ans;
+}
+
+static int subtype_vars(jl_tvar_t *x, jl_tvar_t *y, stenv_t *e, int param)
+{
+    if (x == y)
+        return 1;
+    varb_t *xx = lookup(e, x), *yy = lookup(e, y);
+    int xr = xx && xx->right, yr = yy && yy->right;
+    if (xr) {
+        if (yy)
+            record_occurrence(yy, e, param);
+        if (yr) {
+            record_occurrence(xx, e, param);
+            return subtype(xx->lb, yy->ub, e, 0);
+        }
+        return var_lt(x, (jl_value_t *)y, e, param);
+    }
+    if (yr) {
+        if (xx)
+            record_occurrence(xx, e, param);
+        return var_gt(y, (jl_value_t *)x, e, param);
+    }
+    /* both universal (or free): their bounds never change */
+    jl_value_t *xub = xx ? xx->ub : x->ub;
+    jl_value_t *ylb = yy ? yy->lb : y->lb;
+    return subtype(xub, (jl_value_t *)y, e, param) || subtype((jl_value_t *)x, ylb, e, param);
+}
+
+static int subtype(jl_value_t *x, jl_value_t *y, stenv_t *e, int param)
+{
+    if (x == y && !jl_is_unionall(y) && !jl_is_uniontype(y))
+        return 1;
+    if (jl_is_uniontype(x)) {
+        if (x == y)
+            return 1;
+        x = pick_union_element(x, e, 0);
+    }
+    if (jl_is_uniontype(y)) {
+        jl_uniontype_t *uy = (jl_uniontype_t *)y;
+        if (x == uy->a || x == uy->b)
+            return 1;
+        if (jl_is_unionall(x))
+            return subtype_unionall(y, (jl_unionall_t *)x, e, 0, param);
+        /* a variable against a Union: an existential one takes the whole Union as its bound, a
+           universal one is checked through its bound (split on the left) */
+        if (!jl_is_tvar(x))
+            y = pick_union_element(y, e, 1);
+    }
+    if (jl_is_tvar(x)) {
+        if (jl_is_tvar(y))
+            return subtype_vars((jl_tvar_t *)x, (jl_tvar_t *)y, e, param);
+        return var_lt((jl_tvar_t *)x, y, e, param);
+    }
+    if (jl_is_tvar(y))
+        return var_gt((jl_tvar_t *)y, x, e, param);
+    if (y == (jl_value_t *)jl_any_type && (is_type(x) || is_vararg(x)))
+        return 1;
+    if (x == jl_bottom_type && is_type(y))
+        return 1;
+    if (jl_is_unionall(x)) {
+        if (x == y && e->envidx >= e->envsz)
+            return 1;
+        return subtype_unionall(y, (jl_unionall_t *)x, e, 0, param);
+    }
+    if (jl_is_unionall(y))
+        return subtype_unionall(x, (jl_unionall_t *)y, e, 1, param);
+    if (jl_is_datatype(x) && jl_is_datatype(y))
+        return subtype_datatypes((jl_datatype_t *)x, (jl_datatype_t *)y, e, param);
+    if (is_vararg(x) && is_vararg(y)) {
+        jl_vararg_t *vx = (jl_vararg_t *)x, *vy = (jl_vararg_t *)y;
+        if (!subtype(vararg_T(x), vararg_T(y), e, param))
+            return 0;
+        if (vy->N == NULL)
+            return 1;
+        return vx->N && forall_exists_equal(vx->N, vy->N, e);
+    }
+    if (is_type(y) || is_vararg(y))
+        return x == jl_bottom_type;
+    if (is_type(x) || is_vararg(x))
+        return 0;
+    return jl_egal(x, y);
+}
+
+/* ---------------------------------------------------------------- the Union loops */
+
+static int exists_subtype(jl_value_t *x, jl_value_t *y, stenv_t *e, savedvar_t *sv, jl_value_t **so, int param)
+{
+    e->R.used = 0;
+    while (1) {
+        e->R.depth = e->R.more = 0;
+        e->L.depth = e->L.more = 0;
+        if (subtype(x, y, e, param))
+            return 1;
+        restore_env(e, sv, so);
+        if (!next_union_state(&e->R))
+            return 0;
+    }
+}
+
+static int forall_exists_subtype(jl_value_t *x, jl_value_t *y, stenv_t *e, int param)
+{
+    int nv = count_vars(e);
+    savedvar_t sv[nv ? nv : 1];
+    jl_value_t *so[e->envsz ? e->envsz : 1];
+    save_env(e, sv, so);
+    e->L.used = 0;
+    memset(e->L.stack, 0, sizeof e->L.stack);
+    memset(e->R.stack, 0, sizeof e->R.stack);
+    int sub;
+    while (1) {
+        sub = exists_subtype(x, y, e, sv, so, param);
+        if (!sub || !next_union_state(&e->L))
+            break;
+        save_env(e, sv, so); /* constraints found for one left choice hold for the next */
+    }
+    return sub;
+}
+
+static int forall_exists_equal(jl_value_t *x, jl_value_t *y, stenv_t *e)
+{
+    if (obviously_egal(x, y))
+        return 1;
+    int xt = is_type(x) || jl_is_tvar(x) || is_vararg(x), yt = is_type(y) || jl_is_tvar(y) || is_vararg(y);
+    if (!xt && !yt)
+        return 0;
+    if (!xt && !jl_is_tvar(y))
+        return 0;
+    if (!yt && !jl_is_tvar(x))
+        return 0;
+    ustate_t oldL = e->L;
+    int sub;
+    if (!has_free_vars(x, NULL) || !has_free_vars(y, NULL)) {
+        ustate_t oldR = e->R;
+        memset(&e->R, 0, sizeof e->R);
+        memset(&e->L, 0, sizeof e->L);
+        sub = forall_exists_subtype(x, y, e, 2);
+        e->R = oldR;
+    }
+    else {
+        /* variables are shared with the enclosing check: its loop explores the right side's Unions */
+        memset(&e->L, 0, sizeof e->L);
+        while (1) {
+            e->L.more = e->L.depth = 0;
+            sub = subtype(x, y, e, 2);
+            if (!sub || !next_union_state(&e->L))
+                break;
+        }
+    }
+    e->L = oldL;
+    return sub && subtype(y, x, e, 0);
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+static void init_stenv(stenv_t *e, jl_value_t **env, int envsz)
+{
+    memset(e, 0, sizeof *e);
+    e->envout = env;
+    e->envsz = envsz;
+    for (int i = 0; i < envsz; i++)
+        env[i] = NULL;
+}
+
+/* A quick answer for the common case of a concrete x against a plain DataType; -1 = don't know. */
+static int quick_subtype(jl_value_t *x, jl_value_t *y)
+{
+    if (!jl_is_datatype(x) || !jl_is_datatype(y))
+        return -1;
+    jl_datatype_t *xd = (jl_datatype_t *)x, *yd = (jl_datatype_t *)y;
+    if (!xd->isconcretetype || yd->hasfreetypevars || xd->name == jl_tuple_typename ||
+        yd->name == jl_type_typename)
+        return -1;
+    while (xd->name != yd->name) {
+        if (xd == jl_any_type || xd->super == NULL)
+            return 0;
+        xd = xd->super;
+    }
+    if (xd == yd)
+        return 1;
+    return -1;
+}
+
+JL_DLLEXPORT int jl_subtype_env(jl_value_t *x, jl_value_t *y, jl_value_t **env, int envsz)
+{
+    if (envsz == 0) {
+        if (x == y || y == (jl_value_t *)jl_any_type || x == jl_bottom_type)
+            return 1;
+        int q = quick_subtype(x, y);
+        if (q >= 0)
+            return q;
+    }
+    stenv_t e;
+    init_stenv(&e, env, envsz);
+    int ans = forall_exists_subtype(x, y, &e, 0);
+    if (ans) {
+        /* variables never reached (e.g. y's body matched without mentioning them) keep themselves */
+        jl_value_t *u = y;
+        for (int i = 0; i < envsz && jl_is_unionall(u); i++, u = ((jl_unionall_t *)u)->body)
+            if (env[i] == NULL)
+                env[i] = (jl_value_t *)((jl_unionall_t *)u)->var;
+    }
+    return ans;
+}
+
+JL_DLLEXPORT int jl_subtype(jl_value_t *a, jl_value_t *b)
+{
+    return jl_subtype_env(a, b, NULL, 0);
+}
+
+JL_DLLEXPORT int jl_types_equal(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b)
+        return 1;
+    if (jl_is_datatype(a) && jl_is_datatype(b) && ((jl_datatype_t *)a)->isconcretetype &&
+        ((jl_datatype_t *)b)->isconcretetype)
+        return 0; /* concrete instantiations are hash-consed */
+    return jl_subtype(a, b) && jl_subtype(b, a);
+}
+
+static jl_value_t *wrap_Type(jl_value_t *t)
+{
+    return jl_apply_type1(jl_type_typename->wrapper, t);
+}
+
+static int has_intersect_type_not_kind(jl_value_t *t)
+{
+    t = jl_unwrap_unionall(t);
+    if (t == (jl_value_t *)jl_any_type || is_type_type(t))
+        return 1;
+    if (jl_is_uniontype(t))
+        return has_intersect_type_not_kind(((jl_uniontype_t *)t)->a) ||
+               has_intersect_type_not_kind(((jl_uniontype_t *)t)->b);
+    if (jl_is_tvar(t))
+        return has_intersect_type_not_kind(((jl_tvar_t *)t)->ub);
+    return 0;
+}
+
+JL_DLLEXPORT int jl_isa(jl_value_t *x, jl_value_t *t)
+{
+    if (jl_typeis(x, t) || t == (jl_value_t *)jl_any_type)
+        return 1;
+    if (is_type(x)) {
+        if (t == jl_type_typename->wrapper)
+            return 1;
+        if (!has_free_vars(x, NULL)) {
+            if (jl_is_concrete_type(t))
+                return 0;
+            if (is_type_type(t))
+                return jl_types_equal(x, tparam0(t));
+            jl_value_t *t2 = jl_unwrap_unionall(t);
+            if (jl_is_datatype(t2)) {
+                if (((jl_datatype_t *)t2)->name != jl_type_typename)
+                    return jl_subtype(jl_typeof(x), t);
+                jl_value_t *tp = tparam0(t2);
+                if (jl_is_tvar(tp)) {
+                    if (((jl_tvar_t *)tp)->lb == jl_bottom_type) {
+                        while (jl_is_tvar(tp))
+                            tp = ((jl_tvar_t *)tp)->ub;
+                        if (!has_free_vars(tp, NULL))
+                            return jl_subtype(x, tp);
+                    }
+                    else if (((jl_tvar_t *)tp)->ub == (jl_value_t *)jl_any_type) {
+                        while (jl_is_tvar(tp))
+                            tp = ((jl_tvar_t *)tp)->lb;
+                        if (!has_free_vars(tp, NULL))
+                            return jl_subtype(tp, x);
+                    }
+                }
+            }
+            if (jl_subtype(jl_typeof(x), t))
+                return 1;
+            if (has_intersect_type_not_kind(t2))
+                return jl_subtype(wrap_Type(x), t);
+            return 0;
+        }
+    }
+    if (jl_is_concrete_type(t))
+        return 0;
+    return jl_subtype(jl_typeof(x), t);
+}
+
+/* ---------------------------------------------------------------- intersection
+   Exact for the shapes dispatch meets (unions, tuples, unrelated or nested DataTypes, a UnionAll whose
+   variables are fixed by the other side); otherwise one of the arguments, a safe over-approximation. */
+
+static jl_value_t *intersect(jl_value_t *a, jl_value_t *b, int depth);
+
+static int is_leaf_type(jl_value_t *t)
+{
+    return t == jl_bottom_type || (jl_is_datatype(t) && ((jl_datatype_t *)t)->isconcretetype);
+}
+
+static jl_value_t *intersect_union(jl_value_t *u, jl_value_t *b, int depth)
+{
+    jl_value_t *ab[2] = {intersect(((jl_uniontype_t *)u)->a, b, depth),
+                         intersect(((jl_uniontype_t *)u)->b, b, depth)};
+    return jl_type_union(ab, 2);
+}
+
+static jl_value_t *intersect_tuple(jl_datatype_t *a, jl_datatype_t *b, int depth)
+{
+    size_t sa = tuple_view_size(a), sb = tuple_view_size(b);
+    jl_value_t *ba[sa ? sa : 1], *bb[sb ? sb : 1];
+    tuple_view_t x, y;
+    tuple_view(a, &x, ba);
+    tuple_view(b, &y, bb);
+    if ((x.va && x.va->N) || (y.va && y.va->N))
+        return (jl_value_t *)b; /* lengths tied to variables: over-approximate */
+    if ((!x.va && !y.va && x.n != y.n) || (!x.va && x.n < y.n) || (!y.va && y.n < x.n))
+        return jl_bottom_type;
+    size_t n = x.n > y.n ? x.n : y.n;
+    jl_value_t *out[n + 1];
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *ea = i < x.n ? x.el[i] : vararg_T((jl_value_t *)x.va);
+        jl_value_t *eb = i < y.n ? y.el[i] : vararg_T((jl_value_t *)y.va);
+        out[i] = intersect(ea, eb, depth + 1);
+        if (out[i] == jl_bottom_type)
+            return jl_bottom_type;
+    }
+    size_t m = n;
+    if (x.va && y.va) {
+        jl_value_t *et = intersect(vararg_T((jl_value_t *)x.va), vararg_T((jl_value_t *)y.va), depth + 1);
+        if (et != jl_bottom_type) {
+            jl_vararg_t *va = (jl_vararg_t *)jl_gc_alloc(sizeof(jl_vararg_t), (jl_value_t *)jl_vararg_type);
+            va->T = et;
+            out[m++] = (jl_value_t *)va;
+        }
+    }
+    return (jl_value_t *)jl_apply_tuple_type_v(out, m);
+}
+
+/* Values for the variables of a UnionAll's body `t` that make it match `s`, where they are determined
+   exactly (invariant positions, or a concrete type in a covariant one). */
+static int match_vars(jl_value_t *t, jl_value_t *s, jl_tvar_t **vars, jl_value_t **vals, int nv, int inv)
+{
+    if (jl_is_tvar(t)) {
+        for (int i = 0; i < nv; i++) {
+            if (vars[i] != (jl_tvar_t *)t)
+                continue;
+            if (has_free_vars(s, NULL) || !(inv || is_leaf_type(s)))
+                return 1; /* not determined here */
+            if (vals[i] == NULL)
+                vals[i] = s;
+            else if (!(is_type(s) ? jl_types_equal(vals[i], s) : jl_egal(vals[i], s)))
+                return 0;
+            return 1;
+        }
+        return 1;
+    }
+    if (jl_is_datatype(t) && jl_is_datatype(s)) {
+        jl_datatype_t *td = (jl_datatype_t *)t, *sd = (jl_datatype_t *)s;
+        while (td->name != sd->name) {
+            if (td == jl_any_type || td->super == NULL)
+                return 1;
+            td = td->super;
+        }
+        size_t nt = jl_svec_len(td->parameters), ns = jl_svec_len(sd->parameters);
+        int istuple = td->name == jl_tuple_typename;
+        for (size_t i = 0; i < nt && i < ns; i++) {
+            jl_value_t *pt = jl_svecref(td->parameters, i), *ps = jl_svecref(sd->parameters, i);
+            if (is_vararg(pt) || is_vararg(ps))
+                break;
+            if (!match_vars(pt, ps, vars, vals, nv, !istuple))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static jl_value_t *intersect_unionall(jl_value_t *a, jl_value_t *b, int depth)
+{
+    jl_tvar_t *vars[16];
+    jl_value_t *vals[16] = {0};
+    int nv = 0;
+    jl_value_t *body = a;
+    while (jl_is_unionall(body) && nv < 16) {
+        vars[nv++] = ((jl_unionall_t *)body)->var;
+        body = ((jl_unionall_t *)body)->body;
+    }
+    if (jl_is_unionall(body) || has_free_vars(b, NULL) || !match_vars(body, b, vars, vals, nv, 0))
+        return has_free_vars(b, NULL) ? a : b;
+    for (int i = 0; i < nv; i++) {
+        if (vals[i] == NULL)
+            return b;
+        if (!jl_subtype(vals[i], vars[i]->ub) || !jl_subtype(vars[i]->lb, vals[i]))
+            return jl_bottom_type; /* the only candidate values violate the bounds */
+    }
+    jl_value_t *c = jl_apply_type(a, vals, (size_t)nv);
+    if (jl_subtype(c, b))
+        return c;
+    return intersect(c, b, depth + 1);
+}
+
+static jl_value_t *intersect_datatypes(jl_datatype_t *a, jl_datatype_t *b, int depth)
+{
+    if (a->name == jl_tuple_typename && b->name == jl_tuple_typename)
+        return intersect_tuple(a, b, depth);
+    if (a->hasfreetypevars || b->hasfreetypevars)
+        return (jl_value_t *)b;
+    int att = a->name == jl_type_typename, btt = b->name == jl_type_typename;
+    if (att != btt) {
+        /* Type{X} against a non-Type: the instances of both are the types equal to X of that kind */
+        jl_datatype_t *tt = att ? a : b, *other = att ? b : a;
+        jl_value_t *X = tparam0((jl_value_t *)tt);
+        return jl_isa(X, (jl_value_t *)other) ? (jl_value_t *)tt : jl_bottom_type;
+    }
+    /* single inheritance and invariant parameters: unrelated closed DataTypes share no instance */
+    return jl_bottom_type;
+}
+
+static jl_value_t *intersect(jl_value_t *a, jl_value_t *b, int depth)
+{
+    if (a == b || b == (jl_value_t *)jl_any_type || a == jl_bottom_type)
+        return a;
+    if (a == (jl_value_t *)jl_any_type || b == jl_bottom_type)
+        return b;
+    if (depth > 20)
+        return b;
+    if (!is_type(a) || !is_type(b)) {
+        if (jl_is_tvar(a) || jl_is_tvar(b) || is_vararg(a) || is_vararg(b))
+            return b;
+        return jl_egal(a, b) ? a : jl_bottom_type;
+    }
+    if (jl_subtype(a, b))
+        return a;
+    if (jl_subtype(b, a))
+        return b;
+    if (jl_is_uniontype(a))
+        return intersect_union(a, b, depth);
+    if (jl_is_uniontype(b))
+        return intersect_union(b, a, depth);
+    if (jl_is_unionall(a))
+        return intersect_unionall(a, b, depth);
+    if (jl_is_unionall(b))
+        return intersect_unionall(b, a, depth);
+    if (jl_is_datatype(a) && jl_is_datatype(b))
+        return intersect_datatypes((jl_datatype_t *)a, (jl_datatype_t *)b, depth);
+    return b;
+}
+
+JL_DLLEXPORT jl_value_t *jl_type_intersection(jl_value_t *a, jl_value_t *b)
+{
+    return intersect(a, b, 0);
+}
+
+/* ---------------------------------------------------------------- specificity
+   Which of two method signatures wins for the arguments both accept (Julia's rules, simplified):
+   a strict subtype is more specific; otherwise tuples compare position by position (a position may not
+   be less specific, one must be more specific); `Type{X}` is more specific than X's kind; a signature
+   without Vararg beats one with it, and a longer fixed prefix beats a shorter one. */
+
+static int morespecific(jl_value_t *a, jl_value_t *b, int depth);
+
+static jl_value_t *var_ub(jl_value_t *t)
+{
+    while (jl_is_tvar(t))
+        t = ((jl_tvar_t *)t)->ub;
+    return t;
+}
+
+/* a at least as specific as b in one position */
+static int position_ok(jl_value_t *a, jl_value_t *b, int depth)
+{
+    return jl_subtype(a, b) || morespecific(a, b, depth + 1);
+}
+
+static int tuple_morespecific(jl_datatype_t *a, jl_datatype_t *b, int depth)
+{
+    size_t sa = tuple_view_size(a), sb = tuple_view_size(b);
+    jl_value_t *ba[sa ? sa : 1], *bb[sb ? sb : 1];
+    tuple_view_t x, y;
+    tuple_view(a, &x, ba);
+    tuple_view(b, &y, bb);
+    size_t n = x.n > y.n ? x.n : y.n;
+    int some = 0;
+    for (size_t i = 0; i <= n; i++) {
+        jl_value_t *ea, *eb;
+        if (i < n) {
+            ea = i < x.n ? x.el[i] : (x.va ? vararg_T((jl_value_t *)x.va) : NULL);
+            eb = i < y.n ? y.el[i] : (y.va ? vararg_T((jl_value_t *)y.va) : NULL);
+        }
+        else {
+            ea = x.va ? vararg_T((jl_value_t *)x.va) : NULL;
+            eb = y.va ? vararg_T((jl_value_t *)y.va) : NULL;
+        }
+        if (ea == NULL || eb == NULL)
+            continue;
+        ea = var_ub(ea);
+        eb = var_ub(eb);
+        if (morespecific(eb, ea, depth + 1))
+            return 0;
+        if (!position_ok(ea, eb, depth))
+            return 0;
+        if (!some && morespecific(ea, eb, depth + 1))
+            some = 1;
+    }
+    if (some)
+        return 1;
+    if (!x.va && y.va)
+        return 1;
+    if (x.va && y.va && x.n > y.n)
+        return 1;
+    return 0;
+}
+
+static int morespecific(jl_value_t *a, jl_value_t *b, int depth)
+{
+    if (a == b || depth > 10)
+        return 0;
+    jl_value_t *ua = jl_unwrap_unionall(a), *ub = jl_unwrap_unionall(b);
+    if (jl_is_tuple_type(ua) && jl_is_tuple_type(ub)) {
+        if (jl_subtype(a, b))
+            return !jl_subtype(b, a);
+        if (jl_subtype(b, a))
+            return 0;
+        return tuple_morespecific((jl_datatype_t *)ua, (jl_datatype_t *)ub, depth);
+    }
+    ua = var_ub(ua);
+    ub = var_ub(ub);
+    if (is_type_type(ua) && !is_type_type(ub)) {
+        jl_value_t *X = tparam0(ua);
+        if (!jl_is_tvar(X) && is_type(ub) && (jl_subtype(jl_typeof(X), ub) || is_type_type(jl_unwrap_unionall(ub))))
+            return 1;
+        if (jl_is_tvar(X) && (is_kind(ub) || ub == (jl_value_t *)jl_any_type))
+            return 1;
+    }
+    if (is_type_type(ub) && !is_type_type(ua))
+        return 0;
+    if (jl_is_uniontype(a)) {
+        /* every member at least as specific, one more specific */
+        jl_value_t *m[2] = {((jl_uniontype_t *)a)->a, ((jl_uniontype_t *)a)->b};
+        return position_ok(m[0], b, depth) && position_ok(m[1], b, depth) &&
+               (morespecific(m[0], b, depth + 1) || morespecific(m[1], b, depth + 1));
+    }
+    if (jl_subtype(a, b))
+        return !jl_subtype(b, a);
+    if (jl_is_uniontype(b)) {
+        jl_value_t *m[2] = {((jl_uniontype_t *)b)->a, ((jl_uniontype_t *)b)->b};
+        return (morespecific(a, m[0], depth + 1) || morespecific(a, m[1], depth + 1)) &&
+               !morespecific(m[0], a, depth + 1) && !morespecific(m[1], a, depth + 1);
+    }
+    if (ua != a || ub != b) {
+        if (jl_subtype(ua, ub) && !jl_subtype(ub, ua))
+            return 1;
+    }
+    return 0;
+}
+
+JL_DLLEXPORT int jl_type_morespecific(jl_value_t *a, jl_value_t *b)
+{
+    if (jl_type_intersection(a, b) == jl_bottom_type)
+        return 0;
+    return morespecific(a, b, 0);
+}
+
+/* Specificity without the disjointness test (method sorting). */
+JL_DLLEXPORT int jl_type_morespecific_no_subtype(jl_value_t *a, jl_value_t *b)
+{
+    return morespecific(a, b, 0);
+}
+
+JL_DLLEXPORT jl_value_t *jl_type_intersection_env(jl_value_t *a, jl_value_t *b, jl_svec_t **penv)
+{
+    jl_value_t *ti = jl_type_intersection(a, b);
+    int n = 0;
+    for (jl_value_t *u = b; jl_is_unionall(u); u = ((jl_unionall_t *)u)->body)
+        n++;
+    jl_value_t *env[n ? n : 1];
+    if (ti == jl_bottom_type || !jl_subtype_env(ti, b, env, n)) {
+        jl_value_t *u = b;
+        for (int i = 0; i < n; i++, u = ((jl_unionall_t *)u)->body)
+            env[i] = (jl_value_t *)((jl_unionall_t *)u)->var;
+    }
+    if (penv) {
+        jl_svec_t *sv = jl_alloc_svec((size_t)n);
+        for (int i = 0; i < n; i++)
+            jl_svecset(sv, i, env[i]);
+        *penv = sv;
+    }
+    return ti;
+}
