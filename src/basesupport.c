@@ -83,6 +83,34 @@ JL_DLLEXPORT jl_value_t *jl_backtrace_string(jl_value_t *bt)
     return s;
 }
 
+/* names(m; all, imported): exported names (all: every binding owned by m; imported: also those
+   brought in by `import`) */
+JL_DLLEXPORT jl_value_t *jl_module_names(jl_module_t *m, int all, int imported)
+{
+    jl_array_t *a = jl_alloc_array_1d((jl_value_t *)jl_array_symbol_type, 0);
+    for (size_t i = 0; i < m->bindings_size; i++) {
+        jl_binding_t *b = m->bindings[i];
+        if (b == NULL || b->value == NULL)
+            continue;
+        int own = b->owner == m;
+        int show = b->exportp || (all && own) || (imported && b->imported);
+        if (!show || (!own && !b->imported && !b->exportp))
+            continue;
+        const char *n = jl_symbol_name(b->name);
+        if (!all && n[0] == '#')
+            continue;
+        jl_array_grow_end(a, 1);
+        ((jl_value_t **)a->data)[a->length - 1] = (jl_value_t *)b->name;
+    }
+    return (jl_value_t *)a;
+}
+
+JL_DLLEXPORT int jl_is_const(jl_module_t *m, jl_sym_t *s)
+{
+    jl_binding_t *b = jl_get_binding(m, s);
+    return b != NULL && b->constp;
+}
+
 /* the bytes of a string as a fresh Vector{UInt8} */
 JL_DLLEXPORT jl_value_t *jl_string_to_array(jl_value_t *s)
 {

@@ -152,6 +152,8 @@ JL_DLLEXPORT int jl_array_isassigned(jl_array_t *a, size_t i);
 JL_DLLEXPORT jl_value_t *jl_module_parent(jl_module_t *m);
 JL_DLLEXPORT jl_value_t *jl_module_name(jl_module_t *m);
 JL_DLLEXPORT size_t jl_svec_length(jl_value_t *v);
+JL_DLLEXPORT jl_value_t *jl_module_names(jl_module_t *m, int all, int imported);
+JL_DLLEXPORT int jl_is_const(jl_module_t *m, jl_sym_t *s);
 JL_DLLEXPORT jl_value_t *jl_backtrace_string(jl_value_t *bt);
 JL_DLLEXPORT void *jl_value_ptr(jl_value_t *v);
 JL_DLLEXPORT jl_value_t *jl_array_to_string(jl_array_t *a);

@@ -1,0 +1,203 @@
+# errorshow.jl -- showerror for the standard exceptions with Julia 1.10's messages, the method-error
+# candidate list, display_error (`ERROR: ...` + stack trace) used by the top level, and backtraces.
+
+showerror(io::IO, ex) = show(io, ex)
+showerror(io::IO, ex, bt; backtrace=true) = (showerror(io, ex); backtrace && show_backtrace(io, bt))
+showerror(io::IO, ex::ErrorException) = print(io, ex.msg)
+showerror(io::IO, ex::ArgumentError) = print(io, "ArgumentError: ", ex.msg)
+showerror(io::IO, ex::AssertionError) = print(io, "AssertionError: ", ex.msg)
+showerror(io::IO, ex::OverflowError) = print(io, "OverflowError: ", ex.msg)
+showerror(io::IO, ex::DivideError) = print(io, "DivideError: integer division error")
+showerror(io::IO, ex::UndefRefError) = print(io, "UndefRefError: access to undefined reference")
+showerror(io::IO, ex::EOFError) = print(io, "EOFError: read end of file")
+showerror(io::IO, ex::InterruptException) = print(io, "InterruptException:")
+showerror(io::IO, ex::StackOverflowError) = print(io, "StackOverflowError:")
+showerror(io::IO, ex::OutOfMemoryError) = print(io, "OutOfMemoryError()")
+showerror(io::IO, ex::UndefVarError) = print(io, "UndefVarError: `", String(ex.var), "` not defined")
+showerror(io::IO, ex::UndefKeywordError) = print(io, "UndefKeywordError: keyword argument `", String(ex.var), "` not assigned")
+showerror(io::IO, ex::KeyError) = (print(io, "KeyError: key "); show(io, ex.key); print(io, " not found"))
+function showerror(io::IO, ex::SystemError)
+    msg = unsafe_string(ccall(:strerror, Ptr{UInt8}, (Cint,), ex.errnum))
+    print(io, "SystemError: ", ex.prefix, ": ", msg)
+end
+function showerror(io::IO, ex::DomainError)
+    print(io, "DomainError with ")
+    show(io, ex.val)
+    isdefined(ex, :msg) && print(io, ":\n", ex.msg)
+end
+function showerror(io::IO, ex::InexactError)
+    print(io, "InexactError: ", String(ex.func), '(')
+    nameof(ex.T) === ex.func || (show(io, ex.T); print(io, ", "))
+    show(io, ex.val)
+    print(io, ')')
+end
+function showerror(io::IO, ex::TypeError)
+    if ex.func === :if
+        print(io, "TypeError: non-boolean (", typeof(ex.got), ") used in boolean context")
+    else
+        ctx = isempty(ex.context) ? "" : string("in ", ex.context, ", ")
+        print(io, "TypeError: in ", ex.func, ", ", ctx, "expected ")
+        show(io, ex.expected)
+        print(io, ", got a value of type ")
+        show(io, typeof(ex.got))
+    end
+end
+function showerror(io::IO, ex::BoundsError)
+    print(io, "BoundsError")
+    if isdefined(ex, :a)
+        print(io, ": attempt to access ")
+        summary(io, ex.a)
+        if isdefined(ex, :i)
+            print(io, " at index [")
+            i = ex.i
+            if i isa AbstractRange
+                print(io, i)
+            elseif i isa AbstractString
+                show(io, i)
+            elseif i isa Tuple
+                for k in 1:length(i)
+                    _show_index(io, i[k])
+                    k < length(i) && print(io, ", ")
+                end
+            else
+                _show_index(io, i)
+            end
+            print(io, ']')
+        end
+    end
+end
+_show_index(io::IO, i) = print(io, i)
+_show_index(io::IO, i::AbstractVector) = show(io, i)
+summary(io::IO, t::Tuple) = show(io, typeof(t))
+function showerror(io::IO, ex::StringIndexError)
+    s = ex.string
+    i = ex.index
+    print(io, "StringIndexError: invalid index [", i, "]")
+    if 1 <= i <= ncodeunits(s)
+        a = thisind(s, i)
+        b = nextind(s, a)
+        print(io, ", valid nearby indices [", a, "]=>")
+        show(io, s[a])
+        if b <= ncodeunits(s)
+            print(io, ", [", b, "]=>")
+            show(io, s[b])
+        end
+    end
+end
+function showerror(io::IO, ex::LoadError)
+    print(io, "LoadError: ")
+    showerror(io, ex.error)
+    print(io, "\nin expression starting at ", ex.file, ":", ex.line)
+end
+showerror(io::IO, ex::InitError) = (print(io, "InitError: "); showerror(io, ex.error); print(io, "\nduring initialization of module ", ex.mod))
+function showerror(io::IO, ex::CompositeException)
+    print(io, "CompositeException: ", length(ex.exceptions), " exceptions")
+end
+
+function showerror(io::IO, ex::MethodError)
+    f = ex.f
+    args = ex.args
+    if f === convert && length(args) == 2 && args[1] isa Type
+        print(io, "MethodError: Cannot `convert` an object of type ")
+        show(io, typeof(args[2]))
+        print(io, " to an object of type ")
+        show(io, args[1])
+        return
+    end
+    kwargs = ()
+    if f === Core.kwcall && length(args) >= 2
+        kwargs = args[1]
+        f = args[2]
+        args = tail(tail(args))
+    end
+    if !(f isa Function) && !(f isa Type) && isempty(methods(f))
+        print(io, "MethodError: objects of type ")
+        show(io, typeof(f))
+        print(io, " are not callable")
+        return
+    end
+    print(io, "MethodError: no method matching ")
+    _show_call_sig(io, f, args, kwargs)
+    _show_candidates(io, f, args)
+end
+function _show_call_sig(io::IO, f, args, kwargs=())
+    f isa Type ? show(io, f) : print(io, _fname_for_call(f))
+    print(io, '(')
+    for i in 1:length(args)
+        print(io, "::")
+        show(io, typeof(args[i]))
+        i < length(args) && print(io, ", ")
+    end
+    if !isempty(kwargs)
+        print(io, "; ")
+        ks = keys(kwargs)
+        for i in 1:length(ks)
+            print(io, ks[i], "::")
+            show(io, typeof(kwargs[ks[i]]))
+            i < length(ks) && print(io, ", ")
+        end
+    end
+    print(io, ')')
+end
+_fname_for_call(f) = Core.isa(f, Core.Builtin) ? _builtin_name(f) : sprint(show, f)
+function _show_candidates(io::IO, f, args)
+    ms = try
+        methods(f)
+    catch
+        return
+    end
+    cands = Any[]
+    for m in ms
+        sig = unwrap_unionall(m.sig)
+        sig isa DataType || continue
+        np = length(sig.parameters) - 1
+        (np == length(args) || (m.isva && np - 1 <= length(args))) && push!(cands, m)
+    end
+    isempty(cands) && return
+    print(io, "\n\nClosest candidates are:")
+    for m in cands[1:min(3, length(cands))]
+        print(io, "\n  ")
+        show_method_sig(io, m)
+        print(io, "\n   @ ", m.module, " ", _method_file(m), ":", m.line)
+    end
+    print(io, '\n')
+end
+_method_file(m) = m.file isa Symbol ? String(m.file) : string(m.file)
+
+# ---- top-level error display
+function display_error(io::IO, er, bt)
+    print(io, "ERROR: ")
+    showerror(io, er)
+    bt === nothing || show_backtrace(io, bt)
+    println(io)
+end
+display_error(er, bt) = display_error(stderr, er, bt)
+function show_backtrace(io::IO, bt)
+    bt isa Vector || return
+    isempty(bt) && return
+    print(io, "\nStacktrace:")
+    n = length(bt)
+    for i in 1:n
+        loc = _frame_location(bt[i])
+        loc === nothing && continue
+        func, file, line = loc
+        print(io, "\n [", i, "] ", func === nothing ? "top-level scope" : func)
+        print(io, "\n   @ ", _frame_module(bt[i]), " ", file, ":", line)
+    end
+end
+function _frame_location(entry)
+    func = Ref{Ptr{UInt8}}(C_NULL)
+    file = Ref{Ptr{UInt8}}(C_NULL)
+    line = Ref{Cint}(0)
+    ok = ccall(:jl_frame_location, Cint, (Any, Ptr{Ptr{UInt8}}, Ptr{Ptr{UInt8}}, Ptr{Cint}), entry,
+               bitcast(Ptr{Ptr{UInt8}}, pointer_from_objref(func)), bitcast(Ptr{Ptr{UInt8}}, pointer_from_objref(file)),
+               bitcast(Ptr{Cint}, pointer_from_objref(line)))
+    ok == 0 && return nothing
+    fn = func[] == C_NULL ? nothing : unsafe_string(func[])
+    fl = file[] == C_NULL ? "none" : unsafe_string(file[])
+    (fn, fl, Int(line[]))
+end
+_frame_module(entry) = entry isa Core.SimpleVector && length(entry) >= 3 ? entry[3] : ""
+length(v::Core.SimpleVector) = ccall(:jl_svec_len, Int, (Any,), v)
+getindex(v::Core.SimpleVector, i::Int) = Core._svec_ref(v, i)
+iterate(v::Core.SimpleVector, i::Int=1) = i > length(v) ? nothing : (v[i], i + 1)

@@ -1,0 +1,192 @@
+# essentials.jl -- the first layer of Base: constructors of Core's own types, type aliases, `convert`,
+# the ccall conversion protocol (cconvert/unsafe_convert), the glue lowering calls (indexed_iterate,
+# not, ...), `Ref`, and the annotation macros (@inline, @inbounds, ...) as no-ops for the interpreter.
+
+# ---- evaluation and Core constructors (Julia's boot.jl defines these in Core; C defines the types here)
+Expr(args...) = Core._expr(args...)
+_eval(m::Module, e) = ccall(:jl_toplevel_eval, Any, (Any, Any), m, e)
+_eval(Base, quote
+    LineNumberNode(l::Int64) = $(Expr(:new, :LineNumberNode, :l, nothing))
+    LineNumberNode(l::Int64, f) = $(Expr(:new, :LineNumberNode, :l, :f))
+    QuoteNode(x) = $(Expr(:new, :QuoteNode, :x))
+    GlobalRef(m::Module, s::Symbol) = $(Expr(:new, :GlobalRef, :m, :s, nothing))
+    ErrorException(msg) = $(Expr(:new, :ErrorException, :msg))
+    ArgumentError(msg) = $(Expr(:new, :ArgumentError, :msg))
+    BoundsError() = $(Expr(:new, :BoundsError))
+    BoundsError(a) = $(Expr(:new, :BoundsError, :a))
+    BoundsError(a, i) = $(Expr(:new, :BoundsError, :a, :i))
+    TypeError(f, ctx, expected, got) = $(Expr(:new, :TypeError, :f, :ctx, :expected, :got))
+    UndefVarError(var::Symbol) = $(Expr(:new, :UndefVarError, :var))
+end)
+Symbol(s::Symbol) = s
+
+# ---- aliases
+const Bottom = Union{}
+const Int = Int64
+const UInt = UInt64
+const AbstractVector{T} = AbstractArray{T,1}
+const AbstractMatrix{T} = AbstractArray{T,2}
+const AbstractVecOrMat{T} = Union{AbstractVector{T}, AbstractMatrix{T}}
+const DenseVector{T} = DenseArray{T,1}
+const DenseMatrix{T} = DenseArray{T,2}
+const Vector{T} = Array{T,1}
+const Matrix{T} = Array{T,2}
+const VecOrMat{T} = Union{Vector{T}, Matrix{T}}
+const IEEEFloat = Union{Float16, Float32, Float64}
+const BitSigned = Union{Int8, Int16, Int32, Int64, Int128}
+const BitUnsigned = Union{UInt8, UInt16, UInt32, UInt64, UInt128}
+const BitInteger = Union{BitSigned, BitUnsigned}
+const BitSigned64 = Union{Int8, Int16, Int32, Int64}
+const BitUnsigned64 = Union{UInt8, UInt16, UInt32, UInt64}
+const BitInteger64 = Union{BitSigned64, BitUnsigned64}
+
+# C types (Julia's c.jl)
+const Cchar = Int8
+const Cuchar = UInt8
+const Cshort = Int16
+const Cushort = UInt16
+const Cint = Int32
+const Cuint = UInt32
+const Clong = Int64
+const Culong = UInt64
+const Clonglong = Int64
+const Culonglong = UInt64
+const Cintmax_t = Int64
+const Cuintmax_t = UInt64
+const Csize_t = UInt
+const Cssize_t = Int
+const Cptrdiff_t = Int
+const Cfloat = Float32
+const Cdouble = Float64
+const Cvoid = Nothing
+const Cwchar_t = Int32
+primitive type Cstring 64 end
+primitive type Cwstring 64 end
+
+# ---- annotation macros: the interpreter ignores these hints
+macro inline(ex)
+    esc(ex)
+end
+macro noinline(ex)
+    esc(ex)
+end
+macro inbounds(ex)
+    esc(ex)
+end
+macro boundscheck(ex)
+    esc(ex)
+end
+macro propagate_inbounds(ex)
+    esc(ex)
+end
+macro nospecialize(vars...)
+    if nfields(vars) === 1
+        var = getfield(vars, 1)
+        if isa(var, Expr) && getfield(var, :head) === :(=)
+            setfield!(var, :head, :kw)   # `@nospecialize x=v` in argument position
+        end
+    end
+    Expr(:meta, :nospecialize, vars...)
+end
+macro specialize(vars...)
+    nothing
+end
+macro pure(ex)
+    esc(ex)
+end
+macro assume_effects(args...)
+    esc(getfield(args, nfields(args)))
+end
+macro constprop(setting, ex)
+    esc(ex)
+end
+macro noinline_meta() nothing end
+macro _inline_meta() nothing end
+macro _noinline_meta() nothing end
+macro _propagate_inbounds_meta() nothing end
+
+esc(e) = Expr(:escape, e)
+
+# ---- basic predicates and identity
+identity(x) = x
+isnothing(x) = x === nothing
+!(x::Bool) = not_int(x)
+notnothing(x) = x
+notnothing(::Nothing) = throw(ArgumentError("nothing passed to notnothing"))
+
+# ---- convert
+convert(::Type{Any}, x) = x
+convert(::Type{Type}, x::Type) = x
+convert(::Type{Nothing}, x::Nothing) = x
+convert(::Type{Tuple{}}, x::Tuple{}) = x
+function convert(::Type{T}, x::Tuple) where {T<:Tuple}
+    x isa T && return x
+    _tuple_convert(T, x)
+end
+oftype(x, y) = convert(typeof(x), y)
+
+# ---- the ccall argument protocol: lowering may wrap each argument in cconvert then unsafe_convert
+cconvert(::Type{<:Ptr}, x) = x
+cconvert(::Type{Cstring}, x) = x
+unsafe_unsafe_convert(::Type{Ptr{UInt8}}, s::String) = ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s)
+unsafe_convert(::Type{Ptr{Int8}}, s::String) = bitcast(Ptr{Int8}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
+unsafe_convert(::Type{Ptr{Cvoid}}, s::String) = bitcast(Ptr{Cvoid}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
+unsafe_convert(::Type{Ptr{UInt8}}, s::Symbol) = ccall(:jl_symbol_name_ptr, Ptr{UInt8}, (Any,), s)
+unsafe_convert(::Type{Cstring}, s::String) = bitcast(Cstring, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
+unsafe_convert(::Type{Cstring}, s::Symbol) = bitcast(Cstring, ccall(:jl_symbol_name_ptr, Ptr{UInt8}, (Any,), s))
+unsafe_convert(::Type{Cstring}, p::Ptr) = bitcast(Cstring, p)
+unsafe_convert(::Type{Ptr{T}}, a::Array{T}) where {T} = ccall(:jl_array_ptr, Ptr{T}, (Any,), a)
+unsafe_convert(::Type{Ptr{Cvoid}}, a::Array) = ccall(:jl_array_ptr, Ptr{Cvoid}, (Any,), a)
+unsafe_convert(::Type{Ptr{Cvoid}}, p::Ptr) = bitcast(Ptr{Cvoid}, p)
+unsafe_convert(::Type{P}, p::Ptr) where {P<:Ptr} = bitcast(P, p)
+
+pointer_from_objref(x) = ccall(:jl_value_ptr, Ptr{Cvoid}, (Any,), x)
+
+# ---- Ref
+mutable struct RefValue{T} <: Ref{T}
+    x::T
+    RefValue{T}() where {T} = new()
+    RefValue{T}(x) where {T} = new(x)
+end
+RefValue(x::T) where {T} = RefValue{T}(x)
+Ref(x::T) where {T} = RefValue{T}(x)
+(::Type{Ref{T}})() where {T} = RefValue{T}()
+(::Type{Ref{T}})(x) where {T} = RefValue{T}(x)
+getindex(b::RefValue) = getfield(b, :x)
+setindex!(b::RefValue, x) = (setfield!(b, :x, convert(fieldtype(typeof(b), :x), x)); b)
+isassigned(b::RefValue) = isdefined(b, :x)
+unsafe_convert(::Type{Ptr{T}}, b::RefValue{T}) where {T} = bitcast(Ptr{T}, pointer_from_objref(b))
+unsafe_convert(::Type{Ptr{Cvoid}}, b::RefValue{T}) where {T} = bitcast(Ptr{Cvoid}, pointer_from_objref(b))
+cconvert(::Type{Ptr{T}}, b::RefValue{T}) where {T} = b
+cconvert(::Type{Ref{T}}, x) where {T} = x isa RefValue{T} ? x : RefValue{T}(x)
+unsafe_convert(::Type{Ref{T}}, b::RefValue{T}) where {T} = bitcast(Ptr{T}, pointer_from_objref(b))
+
+# ---- lowering glue: destructuring and iteration
+indexed_iterate(t::Tuple, i::Int, state=1) = (getfield(t, i), add_int(i, 1))
+function indexed_iterate(I, i)
+    x = iterate(I)
+    x === nothing && throw(BoundsError(I, i))
+    x
+end
+function indexed_iterate(I, i, state)
+    x = iterate(I, state)
+    x === nothing && throw(BoundsError(I, i))
+    x
+end
+
+inferencebarrier(x) = x
+isexpr(ex, head::Symbol) = isa(ex, Expr) && getfield(ex, :head) === head
+isexpr(ex, head::Symbol, n::Int) = isa(ex, Expr) && getfield(ex, :head) === head && length(getfield(ex, :args)) == n
+
+# `Val`
+struct Val{x} end
+Val(x) = Val{x}()
+
+# `Some`
+struct Some{T}
+    value::T
+end
+something() = throw(ArgumentError("No value arguments present"))
+something(x::Nothing, y...) = something(y...)
+something(x::Some, y...) = x.value
+something(x::Any, y...) = x

@@ -1,0 +1,218 @@
+# io.jl -- IO: file-descriptor streams (stdout/stderr/stdin, unbuffered writes through libc `write`,
+# so output order matches the C runtime's), IOBuffer, IOContext, devnull, and the generic
+# print/println/write/read/readline on top of `write(io, ::UInt8)` and `unsafe_write`.
+
+abstract type IO end
+
+mutable struct IOStream <: IO
+    name::String
+    fd::Int32
+    open::Bool
+end
+function unsafe_write(io::IOStream, p::Ptr{UInt8}, n::UInt)
+    written = UInt(0)
+    while written < n
+        r = ccall(:write, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, p + written, n - written)
+        r < 0 && throw(SystemError("write", Libc_errno()))
+        written += UInt(r)
+    end
+    Int(n)
+end
+function write(io::IOStream, b::UInt8)
+    r = Ref{UInt8}(b)
+    unsafe_write(io, bitcast(Ptr{UInt8}, pointer_from_objref(r)), UInt(1))
+end
+flush(io::IOStream) = nothing
+close(io::IOStream) = (io.open && ccall(:close, Cint, (Cint,), io.fd); io.open = false; nothing)
+isopen(io::IOStream) = io.open
+fd(io::IOStream) = io.fd
+function readbytes_all(io::IOStream)
+    out = UInt8[]
+    buf = Vector{UInt8}(undef, 65536)
+    while true
+        r = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, pointer(buf), length(buf))
+        r <= 0 && break
+        for i in 1:r
+            push!(out, buf[i])
+        end
+    end
+    out
+end
+function read(io::IOStream, ::Type{UInt8})
+    r = Ref{UInt8}(0x00)
+    n = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, bitcast(Ptr{UInt8}, pointer_from_objref(r)), 1)
+    n <= 0 && throw(EOFError())
+    r[]
+end
+read(io::IOStream) = readbytes_all(io)
+read(io::IOStream, ::Type{String}) = String(readbytes_all(io))
+function readline(io::IOStream; keep::Bool=false)
+    buf = UInt8[]
+    while true
+        r = Ref{UInt8}(0x00)
+        n = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, bitcast(Ptr{UInt8}, pointer_from_objref(r)), 1)
+        n <= 0 && break
+        b = r[]
+        if b == 0x0a
+            keep && push!(buf, b)
+            break
+        end
+        push!(buf, b)
+    end
+    String(buf)
+end
+
+global stdin = IOStream("<stdin>", Int32(0), true)
+global stdout = IOStream("<stdout>", Int32(1), true)
+global stderr = IOStream("<stderr>", Int32(2), true)
+
+struct DevNull <: IO end
+const devnull = DevNull()
+write(::DevNull, ::UInt8) = 1
+unsafe_write(::DevNull, p::Ptr{UInt8}, n::UInt) = Int(n)
+
+# ---- files
+function open(fname::String, mode::String="r")
+    flags = mode == "r" ? 0 : mode == "w" ? 0o1101 : mode == "a" ? 0o2101 : mode == "r+" ? 2 : 0o1102
+    fd = ccall(:open, Cint, (Ptr{UInt8}, Cint, Cint), pointer(fname), flags, 0o644)
+    fd < 0 && throw(SystemError(string("opening file ", repr(fname)), Libc_errno()))
+    IOStream(string("<file ", fname, ">"), fd, true)
+end
+function open(f::Function, fname::String, mode::String="r")
+    io = open(fname, mode)
+    try
+        f(io)
+    finally
+        close(io)
+    end
+end
+read(fname::String, ::Type{String}) = open(io -> read(io, String), fname)
+read(fname::String) = open(io -> read(io), fname)
+readlines(fname::String) = split_lines(read(fname, String))
+readlines(io::IO) = split_lines(read(io, String))
+function split_lines(s::String)
+    ls = split(s, '\n')
+    !isempty(ls) && isempty(ls[end]) && pop!(ls)
+    ls
+end
+eachline(x) = readlines(x)
+function write(fname::String, data)
+    open(io -> write(io, data), fname, "w")
+end
+isfile(path::String) = ccall(:access, Cint, (Ptr{UInt8}, Cint), pointer(path), 0) == 0
+rm(path::String) = (ccall(:unlink, Cint, (Ptr{UInt8},), pointer(path)) == 0 || throw(SystemError("unlink", Libc_errno())); nothing)
+
+# ---- IOBuffer
+mutable struct IOBuffer <: IO
+    data::Vector{UInt8}
+    ptr::Int          # next byte to read
+    writable::Bool
+end
+IOBuffer() = IOBuffer(UInt8[], 1, true)
+IOBuffer(s::String) = IOBuffer(codeunits(s), 1, false)
+IOBuffer(v::Vector{UInt8}) = IOBuffer(v, 1, true)
+function write(io::IOBuffer, b::UInt8)
+    push!(io.data, b)
+    1
+end
+function unsafe_write(io::IOBuffer, p::Ptr{UInt8}, n::UInt)
+    d = io.data
+    l = length(d)
+    _growend!(d, n)
+    ccall(:memcpy, Ptr{Cvoid}, (Ptr{UInt8}, Ptr{UInt8}, Csize_t), pointer(d) + l, p, n)
+    Int(n)
+end
+function take!(io::IOBuffer)
+    d = io.data
+    io.data = UInt8[]
+    io.ptr = 1
+    d
+end
+eof(io::IOBuffer) = io.ptr > length(io.data)
+function read(io::IOBuffer, ::Type{UInt8})
+    eof(io) && throw(EOFError())
+    b = io.data[io.ptr]
+    io.ptr += 1
+    b
+end
+function read(io::IOBuffer, ::Type{String})
+    s = String(io.data[io.ptr:end])
+    io.ptr = length(io.data) + 1
+    s
+end
+read(io::IOBuffer, ::Type{Char}) = (s = read(io, String); isempty(s) ? throw(EOFError()) : s[1])
+function readline(io::IOBuffer; keep::Bool=false)
+    buf = UInt8[]
+    while !eof(io)
+        b = read(io, UInt8)
+        if b == 0x0a
+            keep && push!(buf, b)
+            break
+        end
+        push!(buf, b)
+    end
+    String(buf)
+end
+position(io::IOBuffer) = io.ptr - 1
+seekstart(io::IOBuffer) = (io.ptr = 1; io)
+
+# ---- IOContext: an IO with properties (:compact, :typeinfo, :limit, ...)
+struct IOContext{IO_t<:IO} <: IO
+    io::IO_t
+    props::Vector{Pair{Symbol,Any}}
+end
+IOContext(io::IO, p::Pair...) = IOContext(io, Pair{Symbol,Any}[p...])
+IOContext(io::IOContext, p::Pair...) = IOContext(io.io, vcat(Pair{Symbol,Any}[p...], io.props))
+IOContext(io::IO) = IOContext(io, Pair{Symbol,Any}[])
+function get(io::IOContext, key::Symbol, default)
+    for p in io.props
+        p.first === key && return p.second
+    end
+    default
+end
+get(io::IO, key::Symbol, default) = default
+haskey(io::IOContext, key::Symbol) = any(p -> p.first === key, io.props)
+write(io::IOContext, b::UInt8) = write(io.io, b)
+unsafe_write(io::IOContext, p::Ptr{UInt8}, n::UInt) = unsafe_write(io.io, p, n)
+flush(io::IOContext) = flush(io.io)
+
+# ---- generic writing
+write(io::IO, s::String) = unsafe_write(io, pointer(s), UInt(sizeof(s)))
+write(io::IO, s::Symbol) = write(io, String(s))
+function write(io::IO, c::Char)
+    u = bitcast(UInt32, c)
+    n = ncodeunits(c)
+    write(io, UInt8(u >> 0x18))
+    for k in 2:n
+        write(io, UInt8((u >> UInt32(32 - 8k)) & 0xff))
+    end
+    n
+end
+function unsafe_write(io::IO, p::Ptr{UInt8}, n::UInt)
+    for i in 1:Int(n)
+        write(io, unsafe_load(p, i))
+    end
+    Int(n)
+end
+write(io::IO, v::Vector{UInt8}) = unsafe_write(io, pointer(v), UInt(length(v)))
+write(io::IO, x::Union{Int8,Int16,Int32,Int64,UInt16,UInt32,UInt64,Float32,Float64}) =
+    unsafe_write(io, bitcast(Ptr{UInt8}, pointer_from_objref(Ref(x))), UInt(sizeof(x)))
+write(io::IO, a, b, cs...) = write(io, a) + write(io, b, cs...)
+flush(io::IO) = nothing
+
+print(io::IO, x) = show(io, x)
+print(io::IO, s::String) = (write(io, s); nothing)
+print(io::IO, s::AbstractString) = (for c in s; write(io, c); end; nothing)
+print(io::IO, c::Char) = (write(io, c); nothing)
+print(io::IO, s::Symbol) = (write(io, s); nothing)
+function print(io::IO, x, xs...)
+    print(io, x)
+    for y in xs
+        print(io, y)
+    end
+    nothing
+end
+println(io::IO, xs...) = print(io, xs..., '\n')
+print(xs...) = print(stdout, xs...)
+println(xs...) = println(stdout, xs...)
+print(io::IO) = nothing

@@ -1,0 +1,76 @@
+# loading.jl -- include(mod, path) (what each module's `include` calls), include_string, evalfile, and
+# the path helpers they need: pwd, joinpath, dirname, basename, abspath, isabspath, splitext.
+
+include(mod::Module, path::AbstractString) =
+    ccall(:jl_load, Any, (Any, Ptr{UInt8}), mod, pointer(String(path)))
+include(mapexpr::Function, mod::Module, path::AbstractString) = include(mod, path)
+evalfile(path::AbstractString) = include(Module(:__anon__), path)
+source_path() = (p = ccall(:jl_current_load_path, Ptr{UInt8}, ()); p == C_NULL ? nothing : unsafe_string(p))
+Module(name::Symbol=:anonymous) = ccall(:jl_new_module, Any, (Any, Ptr{Cvoid}), name, C_NULL)::Module
+
+function pwd()
+    buf = Vector{UInt8}(undef, 4096)
+    p = ccall(:getcwd, Ptr{UInt8}, (Ptr{UInt8}, Csize_t), pointer(buf), length(buf))
+    p == C_NULL && throw(SystemError("getcwd", Libc_errno()))
+    unsafe_string(p)
+end
+cd(dir::AbstractString) = (ccall(:chdir, Cint, (Ptr{UInt8},), pointer(String(dir))) == 0 || throw(SystemError("cd", Libc_errno())); nothing)
+isabspath(p::AbstractString) = startswith(p, '/')
+function joinpath(a::AbstractString, parts::AbstractString...)
+    r = String(a)
+    for p in parts
+        p = String(p)
+        if isabspath(p)
+            r = p
+        elseif isempty(r) || endswith(r, '/')
+            r = r * p
+        else
+            r = r * "/" * p
+        end
+    end
+    r
+end
+function dirname(p::AbstractString)
+    p = String(p)
+    i = findlast(==('/'), collect(p))
+    i === nothing && return ""
+    i == 1 && return "/"
+    p[1:i-1]
+end
+function basename(p::AbstractString)
+    p = String(p)
+    i = findlast(==('/'), collect(p))
+    i === nothing ? p : p[i+1:end]
+end
+function splitext(p::AbstractString)
+    p = String(p)
+    b = basename(p)
+    i = findlast(==('.'), collect(b))
+    (i === nothing || i == 1) && return (p, "")
+    k = length(p) - length(b) + i
+    (p[1:k-1], p[k:end])
+end
+function normpath(p::String)
+    abs = isabspath(p)
+    parts = String[]
+    for s in split(p, '/')
+        if s == "" || s == "."
+            continue
+        elseif s == ".." && !isempty(parts) && parts[end] != ".."
+            pop!(parts)
+        else
+            push!(parts, s)
+        end
+    end
+    r = join(parts, "/")
+    abs ? "/" * r : (isempty(r) ? "." : r)
+end
+abspath(p::AbstractString) = normpath(isabspath(p) ? String(p) : joinpath(pwd(), p))
+isdir(path::AbstractString) = ccall(:opendir, Ptr{Cvoid}, (Ptr{UInt8},), pointer(String(path))) |> (d -> d == C_NULL ? false : (ccall(:closedir, Cint, (Ptr{Cvoid},), d); true))
+mkdir(path::AbstractString; mode::Integer=0o777) = (ccall(:mkdir, Cint, (Ptr{UInt8}, UInt32), pointer(String(path)), mode) == 0 || throw(SystemError("mkdir", Libc_errno())); path)
+tempdir() = get_env("TMPDIR", "/tmp")
+tempname() = joinpath(tempdir(), string("jl_", string(time_ns() % UInt32, base = 36)))
+function get_env(k::String, default)
+    p = ccall(:getenv, Ptr{UInt8}, (Ptr{UInt8},), pointer(k))
+    p == C_NULL ? default : unsafe_string(p)
+end

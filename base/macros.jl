@@ -1,0 +1,214 @@
+# macros.jl -- Base's macros: @show, @assert, @time, @elapsed, @allocated, @__FILE__/@__DIR__/@__LINE__/
+# @__MODULE__, @isdefined, @eval, @macroexpand, @static, @label/@goto, @info/@warn/@error, Core.@doc,
+# and the clocks they use.
+
+time_ns() = ccall(:jl_hrtime, UInt64, ())
+time() = ccall(:jl_clock_now, Float64, ())
+sleep(sec::Real) = (ccall(:usleep, Cint, (UInt32,), UInt32(round(sec * 1e6))); nothing)
+gc_bytes() = ccall(:jl_gc_total_bytes, Int64, ())
+gc_allocs() = ccall(:jl_gc_total_allocs, Int64, ())
+gc_pause_ns() = ccall(:jl_gc_total_pause_ns, Int64, ())
+
+macro __FILE__()
+    f = __source__.file
+    f === nothing ? nothing : String(f)
+end
+macro __DIR__()
+    f = __source__.file
+    f === nothing ? pwd() : dirname(abspath(String(f)))
+end
+macro __LINE__()
+    __source__.line
+end
+macro __MODULE__()
+    __module__
+end
+macro isdefined(s::Symbol)
+    Expr(:escape, Expr(:isdefined, s))
+end
+
+macro show(exs...)
+    blk = Expr(:block)
+    for ex in exs
+        push!(blk.args, :(println($(sprint(show_unquoted, ex)) * " = ", repr(begin local value = $(esc(ex)) end))))
+    end
+    isempty(exs) || push!(blk.args, :value)
+    blk
+end
+
+macro assert(ex, msgs...)
+    msg = isempty(msgs) ? sprint(show_unquoted, ex) : msgs[1]
+    if msg isa AbstractString
+        msg = msg
+    elseif !isempty(msgs) && (msg isa Expr || msg isa Symbol)
+        msg = :(string($(esc(msg))))
+    else
+        msg = string(msg)
+    end
+    :($(esc(ex)) ? $(nothing) : throw(AssertionError($msg)))
+end
+
+macro elapsed(ex)
+    quote
+        local t0 = time_ns()
+        $(esc(ex))
+        (time_ns() - t0) / 1e9
+    end
+end
+macro allocated(ex)
+    quote
+        local b0 = gc_bytes()
+        $(esc(ex))
+        gc_bytes() - b0
+    end
+end
+macro time(ex)
+    quote
+        local b0 = gc_bytes()
+        local a0 = gc_allocs()
+        local g0 = gc_pause_ns()
+        local t0 = time_ns()
+        local val = $(esc(ex))
+        local t1 = time_ns()
+        time_print(stdout, t1 - t0, gc_bytes() - b0, gc_allocs() - a0, gc_pause_ns() - g0)
+        val
+    end
+end
+macro timed(ex)
+    quote
+        local b0 = gc_bytes()
+        local t0 = time_ns()
+        local val = $(esc(ex))
+        (value = val, time = (time_ns() - t0) / 1e9, bytes = gc_bytes() - b0, gctime = 0.0)
+    end
+end
+
+# `%.Nf` for the numbers @time prints
+function _fixed(x::Float64, digits::Int)
+    neg = x < 0
+    x = abs(x)
+    scale = 10^digits
+    n = round(Int, x * scale)
+    ip = div(n, scale)
+    fp = rem(n, scale)
+    s = string(neg ? "-" : "", ip)
+    digits == 0 ? s : string(s, ".", string(fp, pad = digits))
+end
+function _prettyprint_units(value::Int, numunits::Int, factor::Int)
+    (value == 0 || value == 1) && return (Float64(value), 1)
+    unit = ceil(Int, log(Float64(value)) / log(Float64(factor)))
+    unit = min(numunits, max(unit, 1))
+    (value / Float64(factor)^(unit - 1), unit)
+end
+const _mem_units = ("byte", "KiB", "MiB", "GiB", "TiB", "PiB")
+const _cnt_units = ("", " k", " M", " G", " T", " P")
+function format_bytes(bytes::Int)
+    v, u = _prettyprint_units(bytes, length(_mem_units), 1024)
+    u == 1 ? string(Int(v), " ", _mem_units[u], v == 1 ? "" : "s") : string(_fixed(v, 3), " ", _mem_units[u])
+end
+function time_print(io::IO, elapsedtime, bytes=0, allocs=0, gctime=0)
+    t = _fixed(Float64(elapsedtime) / 1e9, 6)
+    print(io, lpad(t, 10), " seconds")
+    if bytes != 0 || allocs != 0
+        a, ma = _prettyprint_units(Int(allocs), length(_cnt_units), 1000)
+        print(io, " (")
+        if ma == 1
+            print(io, Int(a), _cnt_units[ma], a == 1 ? " allocation: " : " allocations: ")
+        else
+            print(io, _fixed(a, 2), _cnt_units[ma], " allocations: ")
+        end
+        print(io, format_bytes(Int(bytes)))
+        if gctime > 0
+            print(io, ", ", _fixed(100 * gctime / elapsedtime, 2), "% gc time")
+        end
+        print(io, ")")
+    end
+    println(io)
+end
+round(::Type{Int}, x::Float64) = Int(round(x))
+ceil(::Type{Int}, x::Float64) = Int(ceil(x))
+
+macro eval(ex)
+    :(Core.eval($__module__, $(Expr(:quote, ex))))
+end
+macro eval(mod, ex)
+    :(Core.eval($(esc(mod)), $(Expr(:quote, ex))))
+end
+macro macroexpand(code)
+    :(macroexpand($__module__, $(QuoteNode(code)), recursive = true))
+end
+macro macroexpand1(code)
+    :(macroexpand($__module__, $(QuoteNode(code)), recursive = false))
+end
+macro static(ex)
+    if isexpr(ex, :if)
+        c = Core.eval(__module__, ex.args[1])
+        return c ? esc(ex.args[2]) : (length(ex.args) > 2 ? esc(ex.args[3]) : nothing)
+    end
+    esc(ex)
+end
+macro label(name::Symbol)
+    Expr(:symboliclabel, name)
+end
+macro goto(name::Symbol)
+    Expr(:symbolicgoto, name)
+end
+macro gensym(names...)
+    blk = Expr(:block)
+    for n in names
+        push!(blk.args, :($(esc(n)) = gensym($(string(n)))))
+    end
+    push!(blk.args, :nothing)
+    blk
+end
+macro kwdef(ex)
+    esc(ex)
+end
+
+# logging: the one-line forms of Julia's ConsoleLogger
+function _log_msg(level::String, msg, kvs...)
+    io = stderr
+    lines = split(string(msg), '\n')
+    nkv = length(kvs)
+    single = length(lines) == 1 && nkv == 0
+    print(io, single ? "[ " : "┌ ", level, ": ", lines[1], '\n')
+    for i in 2:length(lines)
+        print(io, (i == length(lines) && nkv == 0) ? "└ " : "│ ", lines[i], '\n')
+    end
+    for i in 1:nkv
+        print(io, i == nkv ? "└   " : "│   ", kvs[i].first, " = ", repr(kvs[i].second), '\n')
+    end
+end
+function _log_macro(level::String, msg, exs)
+    kvs = Any[]
+    for ex in exs
+        if isexpr(ex, :(=))
+            push!(kvs, :($(QuoteNode(ex.args[1])) => $(esc(ex.args[2]))))
+        else
+            push!(kvs, :($(sprint(show_unquoted, ex)) => $(esc(ex))))
+        end
+    end
+    :(_log_msg($level, $(esc(msg)), $(kvs...)))
+end
+macro info(msg, exs...)
+    _log_macro("Info", msg, exs)
+end
+macro warn(msg, exs...)
+    _log_macro("Warning", msg, exs)
+end
+macro error(msg, exs...)
+    _log_macro("Error", msg, exs)
+end
+macro debug(msg, exs...)
+    nothing
+end
+
+# Core.@doc: docstrings are accepted and dropped until the docs system exists
+isdefined(Core, Symbol("@doc")) || _eval(Core, :(macro doc(args...)
+    n = Core.nfields(args)
+    n >= 2 ? Core._expr(:escape, Core.getfield(args, n)) : nothing
+end))
+macro doc(args...)
+    n = length(args)
+    n >= 2 ? esc(args[n]) : nothing
+end

@@ -1,0 +1,92 @@
+# namedtuple.jl -- NamedTuple{names,T}: construction (used by keyword-argument lowering), field access,
+# iteration, keys/values/pairs, merge and structdiff (lowering of `f(; kw...)`), equality.
+
+abstract type AbstractDict{K,V} end
+abstract type AbstractSet{T} end
+
+function (::Type{NamedTuple{names,T}})(args::Tuple) where {names,T<:Tuple}
+    length(args) == length(names) || throw(ArgumentError("Wrong number of arguments to named tuple constructor."))
+    _new_namedtuple(NamedTuple{names,T}, _tuple_convert(T, args))
+end
+_eval(Base, :(_new_namedtuple(::Type{NT}, t::Tuple) where {NT} = $(Expr(:splatnew, :NT, :t))))
+function (::Type{NamedTuple{names}})(args::Tuple) where {names}
+    length(args) == length(names) || throw(ArgumentError("Wrong number of arguments to named tuple constructor."))
+    _new_namedtuple(NamedTuple{names,typeof(args)}, args)
+end
+(::Type{NamedTuple{names}})(nt::NamedTuple) where {names} = NamedTuple{names}(map(n -> getfield(nt, n), names))
+NamedTuple() = NamedTuple{(),Tuple{}}(())
+function NamedTuple(itr)
+    ks = Symbol[]
+    vs = Any[]
+    for (k, v) in itr
+        push!(ks, k)
+        push!(vs, v)
+    end
+    NamedTuple{(ks...,)}((vs...,))
+end
+
+length(t::NamedTuple) = nfields(t)
+keys(::NamedTuple{names}) where {names} = names
+values(t::NamedTuple) = ntuple(i -> getfield(t, i), nfields(t))
+haskey(t::NamedTuple, k::Symbol) = isdefined(t, k)
+haskey(t::NamedTuple, i::Integer) = 1 <= i <= nfields(t)
+getindex(t::NamedTuple, i::Int) = getfield(t, i)
+getindex(t::NamedTuple, k::Symbol) = getfield(t, k)
+get(t::NamedTuple, k::Symbol, default) = isdefined(t, k) ? getfield(t, k) : default
+isempty(t::NamedTuple) = nfields(t) == 0
+iterate(t::NamedTuple, i::Int=1) = i > nfields(t) ? nothing : (getfield(t, i), i + 1)
+(==)(a::NamedTuple{n}, b::NamedTuple{n}) where {n} = values(a) == values(b)
+(==)(a::NamedTuple, b::NamedTuple) = false
+isequal(a::NamedTuple{n}, b::NamedTuple{n}) where {n} = isequal(values(a), values(b))
+
+function merge(a::NamedTuple, b::NamedTuple)
+    names = Symbol[]
+    vals = Any[]
+    for k in keys(a)
+        push!(names, k)
+        push!(vals, haskey(b, k) ? getfield(b, k) : getfield(a, k))
+    end
+    for k in keys(b)
+        if !haskey(a, k)
+            push!(names, k)
+            push!(vals, getfield(b, k))
+        end
+    end
+    NamedTuple{(names...,)}((vals...,))
+end
+merge(a::NamedTuple, itr) = merge(a, NamedTuple(itr))
+merge(a::NamedTuple) = a
+merge(a::NamedTuple, b, c, rest...) = merge(merge(a, b), c, rest...)
+function structdiff(a::NamedTuple, b::Union{NamedTuple,Type{<:NamedTuple}})
+    bn = b isa Type ? _nt_names(b) : keys(b)
+    names = Symbol[]
+    vals = Any[]
+    for k in keys(a)
+        if !(k in bn)
+            push!(names, k)
+            push!(vals, getfield(a, k))
+        end
+    end
+    NamedTuple{(names...,)}((vals...,))
+end
+_nt_names(::Type{<:NamedTuple{names}}) where {names} = names
+
+# pairs(nt) for `kw...`: an iterator of key => value
+struct Pairs{K,V,I,A} <: AbstractDict{K,V}
+    data::A
+    itr::I
+end
+pairs(nt::NamedTuple) = Pairs{Symbol,Any,typeof(keys(nt)),typeof(nt)}(nt, keys(nt))
+function iterate(p::Pairs, i::Int=1)
+    i > length(p.itr) && return nothing
+    k = p.itr[i]
+    (Pair(k, p.data[k]), i + 1)
+end
+length(p::Pairs) = length(p.itr)
+keys(p::Pairs) = p.itr
+values(p::Pairs) = values(p.data)
+haskey(p::Pairs, k) = haskey(p.data, k)
+getindex(p::Pairs, k) = p.data[k]
+isempty(p::Pairs) = length(p.itr) == 0
+merge(a::NamedTuple, p::Pairs{Symbol,Any,<:Any,<:NamedTuple}) = merge(a, p.data)
+kwerr(kw, args...) = throw(MethodError(Core.kwcall, (kw, args...)))

@@ -1,0 +1,55 @@
+# operators.jl -- the generic operators Base builds on: !=, >, >=, isequal, isless fallbacks, ===
+# helpers, |>, ∘ (ComposedFunction), Fix1/Fix2, in, and the comparison fallbacks for non-numbers.
+
+(==)(x, y) = x === y
+(!=)(x, y) = !(x == y)
+(!==)(x, y) = !(x === y)
+(>)(x, y) = y < x
+(>=)(x, y) = y <= x
+(<=)(x, y) = (x < y) | (x == y)
+const ≠ = !=
+const ≤ = <=
+const ≥ = >=
+isequal(x, y) = x == y
+isless(x::AbstractFloat, y::Real) = isless(promote(x, y)...)
+isless(x::Real, y::AbstractFloat) = isless(promote(x, y)...)
+(<)(x, y) = isless(x, y)
+const ⊻ = xor
+
+(|>)(x, f) = f(x)
+
+struct ComposedFunction{O,I} <: Function
+    outer::O
+    inner::I
+end
+(c::ComposedFunction)(x...; kw...) = c.outer(c.inner(x...; kw...))
+(∘)(f, g) = ComposedFunction(f, g)
+(∘)(f) = f
+
+struct Fix1{F,T} <: Function
+    f::F
+    x::T
+end
+(f::Fix1)(y) = f.f(f.x, y)
+struct Fix2{F,T} <: Function
+    f::F
+    x::T
+end
+(f::Fix2)(y) = f.f(y, f.x)
+isequal(x) = Fix2(isequal, x)
+(==)(x) = Fix2(==, x)
+(!=)(x) = Fix2(!=, x)
+(<)(x) = Fix2(<, x)
+(>)(x) = Fix2(>, x)
+in(x) = Fix2(in, x)
+
+!(f::Function) = (x...) -> !f(x...)
+
+function in(x, itr)
+    for y in itr
+        y == x && return true
+    end
+    return false
+end
+const ∈ = in
+(∉)(x, itr) = !in(x, itr)

@@ -1,0 +1,74 @@
+# promotion.jl -- Julia's promotion system: promote_rule, promote_type, promote, and the fallbacks
+# that route mixed-type arithmetic and comparison through it.
+
+typejoin() = Bottom
+typejoin(t) = t
+function typejoin(a, b)
+    if a <: b
+        return b
+    elseif b <: a
+        return a
+    end
+    if isa(a, DataType) && isa(b, DataType)
+        while a !== Any
+            b <: a && return a
+            a = supertype(a)
+        end
+    end
+    return Any
+end
+
+promote_rule(::Type, ::Type) = Bottom
+
+promote_type() = Bottom
+promote_type(T) = T
+promote_type(T, S, U, V...) = promote_type(T, promote_type(S, U, V...))
+promote_type(::Type{Bottom}, ::Type{Bottom}) = Bottom
+promote_type(::Type{T}, ::Type{T}) where {T} = T
+promote_type(::Type{T}, ::Type{Bottom}) where {T} = T
+promote_type(::Type{Bottom}, ::Type{T}) where {T} = T
+function promote_type(::Type{T}, ::Type{S}) where {T,S}
+    promote_result(T, S, promote_rule(T, S), promote_rule(S, T))
+end
+promote_result(::Type, ::Type, ::Type{T}, ::Type{S}) where {T,S} = promote_type(T, S)
+promote_result(::Type{T}, ::Type{S}, ::Type{Bottom}, ::Type{Bottom}) where {T,S} = typejoin(T, S)
+
+promote() = ()
+promote(x) = (x,)
+function promote(x, y)
+    T = promote_type(typeof(x), typeof(y))
+    (convert(T, x), convert(T, y))
+end
+function promote(x, y, z)
+    T = promote_type(typeof(x), promote_type(typeof(y), typeof(z)))
+    (convert(T, x), convert(T, y), convert(T, z))
+end
+
+function _promote_error(op, x, y)
+    throw(MethodError(op, (x, y)))
+end
+function _promote_same(op, x, y)
+    px, py = promote(x, y)
+    typeof(px) === typeof(x) && typeof(py) === typeof(y) && _promote_error(op, x, y)
+    op(px, py)
+end
+
+(+)(x::Number, y::Number) = _promote_same(+, x, y)
+(*)(x::Number, y::Number) = _promote_same(*, x, y)
+(-)(x::Number, y::Number) = _promote_same(-, x, y)
+(/)(x::Number, y::Number) = _promote_same(/, x, y)
+(^)(x::Number, y::Number) = _promote_same(^, x, y)
+(==)(x::Number, y::Number) = _promote_same(==, x, y)
+(<)(x::Real, y::Real) = _promote_same(<, x, y)
+(<=)(x::Real, y::Real) = _promote_same(<=, x, y)
+div(x::Real, y::Real) = _promote_same(div, x, y)
+rem(x::Real, y::Real) = _promote_same(rem, x, y)
+mod(x::Real, y::Real) = _promote_same(mod, x, y)
+fld(x::Real, y::Real) = _promote_same(fld, x, y)
+cld(x::Real, y::Real) = _promote_same(cld, x, y)
+min(x::Real, y::Real) = _promote_same(min, x, y)
+max(x::Real, y::Real) = _promote_same(max, x, y)
+(&)(x::Integer, y::Integer) = _promote_same(&, x, y)
+(|)(x::Integer, y::Integer) = _promote_same(|, x, y)
+xor(x::Integer, y::Integer) = _promote_same(xor, x, y)
+isless(x::Real, y::Real) = _promote_same(isless, x, y)

@@ -1,0 +1,82 @@
+# tuple.jl -- tuples: length, indexing (BoundsError), iteration, comparison, map, ntuple, tail.
+
+length(t::Tuple) = nfields(t)
+lastindex(t::Tuple) = length(t)
+firstindex(t::Tuple) = 1
+isempty(t::Tuple) = length(t) == 0
+size(t::Tuple) = (length(t),)
+eachindex(t::Tuple) = OneTo(length(t))
+keys(t::Tuple) = OneTo(length(t))
+function getindex(t::Tuple, i::Int)
+    1 <= i <= nfields(t) || throw(BoundsError(t, i))
+    getfield(t, i)
+end
+getindex(t::Tuple, i::Integer) = getindex(t, Int(i))
+getindex(t::Tuple, r::AbstractUnitRange) = ntuple(j -> t[first(r) + j - 1], length(r))
+getindex(t::Tuple, ::Colon) = t
+iterate(t::Tuple, i::Int=1) = 1 <= i <= length(t) ? (getfield(t, i), i + 1) : nothing
+first(t::Tuple) = t[1]
+last(t::Tuple) = t[end]
+tail(t::Tuple) = _tail(t...)
+_tail(x, rest...) = rest
+front(t::Tuple) = ntuple(i -> t[i], length(t) - 1)
+eltype(::Type{Tuple{}}) = Union{}
+eltype(t::Type{<:Tuple}) = _tuple_eltype(t)
+function _tuple_eltype(t)
+    T = Union{}
+    for p in t.parameters
+        T = _union(T, p isa Core.TypeofVararg ? p.T : p)
+    end
+    T
+end
+_union(a, b) = Union{a, b}
+
+function ntuple(f, n::Int)
+    n == 0 && return ()
+    n == 1 && return (f(1),)
+    n == 2 && return (f(1), f(2))
+    n == 3 && return (f(1), f(2), f(3))
+    v = Any[]
+    for i in 1:n
+        push!(v, f(i))
+    end
+    (v...,)
+end
+ntuple(f, ::Val{n}) where {n} = ntuple(f, n)
+
+function (==)(a::Tuple, b::Tuple)
+    length(a) == length(b) || return false
+    for i in 1:length(a)
+        a[i] == b[i] || return false
+    end
+    true
+end
+function isequal(a::Tuple, b::Tuple)
+    length(a) == length(b) || return false
+    for i in 1:length(a)
+        isequal(a[i], b[i]) || return false
+    end
+    true
+end
+function isless(a::Tuple, b::Tuple)
+    n = min(length(a), length(b))
+    for i in 1:n
+        isless(a[i], b[i]) && return true
+        isless(b[i], a[i]) && return false
+    end
+    length(a) < length(b)
+end
+
+map(f, t::Tuple{}) = ()
+map(f, t::Tuple) = ntuple(i -> f(t[i]), length(t))
+map(f, t::Tuple, s::Tuple) = ntuple(i -> f(t[i], s[i]), min(length(t), length(s)))
+reverse(t::Tuple) = ntuple(i -> t[length(t) + 1 - i], length(t))
+
+# Tuple(itr), conversion between tuple types
+(::Type{Tuple})(itr) = (collect(itr)...,)
+(::Type{Tuple})(t::Tuple) = t
+function _tuple_convert(::Type{T}, x::Tuple) where {T<:Tuple}
+    P = T.parameters
+    length(P) == length(x) || throw(MethodError(convert, (T, x)))
+    ntuple(i -> convert(P[i], x[i]), length(x))
+end
