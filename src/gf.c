@@ -444,9 +444,10 @@ static jl_method_instance_t *specialize(jl_method_t *m, jl_value_t *tt)
 
 /* ---------------------------------------------------------------- finding the method */
 
+/* n arguments besides the function; m->nargs counts the function and a trailing Vararg slot */
 static int arity_ok(jl_method_t *m, size_t n)
 {
-    return m->isva ? n + 1 >= (size_t)m->nargs : n == (size_t)m->nargs;
+    return m->isva ? n + 2 >= (size_t)m->nargs : n + 1 == (size_t)m->nargs;
 }
 
 /* the TypeName a method in the constructor table is for (Type{Point{T}} -> Point), or NULL */
