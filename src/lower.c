@@ -158,6 +158,12 @@ jl_value_t *lower_call(jl_value_t *f, size_t n, ...)
     return (jl_value_t *)e;
 }
 
+/* Core._typevar(:name, lb, ub) with Julia's defaults Union{} and Any */
+jl_value_t *lower_typevar(jl_value_t *qname, jl_value_t *lb, jl_value_t *ub)
+{
+    return lower_call(lower_core("_typevar"), 3, qname, lb ? lb : jl_bottom_type, ub ? ub : lower_core("Any"));
+}
+
 jl_value_t *lower_quote(jl_value_t *v) { return jl_new_quotenode(v); }
 jl_value_t *lower_box_int(int64_t i) { return jl_box_int64(i); }
 jl_array_t *lower_vec(void) { return jl_alloc_vec_any(0); }

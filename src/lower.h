@@ -104,6 +104,7 @@ jl_value_t *lower_core(const char *name);                    /* GlobalRef(Core, 
 jl_value_t *lower_globalref(jl_module_t *m, jl_sym_t *s);
 jl_value_t *lower_call(jl_value_t *f, size_t n, ...);
 jl_value_t *lower_quote(jl_value_t *v);                      /* QuoteNode */
+jl_value_t *lower_typevar(jl_value_t *qname, jl_value_t *lb, jl_value_t *ub); /* NULL: default bound */
 jl_value_t *lower_box_int(int64_t i);
 jl_array_t *lower_vec(void);
 int lower_closure_counter(void);

@@ -1151,13 +1151,9 @@ static jl_value_t *method_def(C *c, jl_value_t *fname, jl_value_t *selftype, jl_
         jl_value_t *tv = jl_array_ptr_ref(sparams, i);
         jl_value_t *t = lower_ssa(c);
         jl_value_t *lb = A(tv, 1), *ub = A(tv, 2);
-        jl_value_t *call = lower_call(CORE("TypeVar"), 1, qsym(A(tv, 0)));
-        if (lb != (jl_value_t *)lsym.null) {
-            push(call, ex(c, replace_vars(lb, names, temps)));
-            push(call, ub != (jl_value_t *)lsym.null ? ex(c, replace_vars(ub, names, temps)) : CORE("Any"));
-        }
-        else if (ub != (jl_value_t *)lsym.null)
-            push(call, ex(c, replace_vars(ub, names, temps)));
+        jl_value_t *call = lower_typevar(qsym(A(tv, 0)),
+                                         lb != (jl_value_t *)lsym.null ? ex(c, replace_vars(lb, names, temps)) : NULL,
+                                         ub != (jl_value_t *)lsym.null ? ex(c, replace_vars(ub, names, temps)) : NULL);
         push(sigb, asgn(t, call));
         jl_array_ptr_1d_push(names, A(tv, 0));
         jl_array_ptr_1d_push(temps, t);
@@ -1505,14 +1501,9 @@ static jl_value_t *expand_where(C *c, jl_value_t *e)
     for (size_t i = 0; i < jl_array_len(vars); i++) {
         jl_value_t *tv = jl_array_ptr_ref(vars, i);
         jl_value_t *nm = A(tv, 0);
-        jl_value_t *call = lower_call(CORE("TypeVar"), 1, qsym(nm));
         jl_value_t *lb = A(tv, 1), *ub = A(tv, 2);
-        if (lb != (jl_value_t *)lsym.null) {
-            push(call, ex(c, lb));
-            push(call, ub != (jl_value_t *)lsym.null ? ex(c, ub) : CORE("Any"));
-        }
-        else if (ub != (jl_value_t *)lsym.null)
-            push(call, ex(c, ub));
+        jl_value_t *call = lower_typevar(qsym(nm), lb != (jl_value_t *)lsym.null ? ex(c, lb) : NULL,
+                                         ub != (jl_value_t *)lsym.null ? ex(c, ub) : NULL);
         push(b, lower_expr(lsym.local_def, 1, nm));
         push(b, asgn(nm, call));
     }

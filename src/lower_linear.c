@@ -419,8 +419,32 @@ static jl_value_t *resolve_static(LN *l, jl_value_t *t)
         jl_binding_t *b = jl_get_binding(g->mod, g->name);
         if (b && b->value && b->constp)
             return b->value;
+        return t;
     }
-    (void)l;
+    /* Core.apply_type(T, params...) of constants, e.g. Ptr{UInt8} */
+    if (IS(t, jl_s_call) && NA(t) >= 2 && jl_is_globalref(A(t, 0)) &&
+        ((jl_globalref_t *)A(t, 0))->name == SYM("apply_type")) {
+        jl_value_t *params[16];
+        size_t n = NA(t) - 2;
+        if (n > 16)
+            return t;
+        jl_value_t *tc = resolve_static(l, A(t, 1));
+        if (jl_is_expr(tc) || jl_is_globalref(tc))
+            return t;
+        for (size_t i = 0; i < n; i++) {
+            params[i] = resolve_static(l, A(t, i + 2));
+            if (jl_is_expr(params[i]) || jl_is_globalref(params[i]))
+                return t;
+        }
+        jl_value_t *volatile r = t;
+        JL_TRY {
+            r = jl_apply_type(tc, params, n);
+        }
+        JL_CATCH {
+            r = t;
+        }
+        return r;
+    }
     return t;
 }
 

@@ -714,7 +714,7 @@ static jl_value_t *closure_type_def(C *c, closure_t *cl)
             snprintf(pn, sizeof(pn), "%s_type", jl_symbol_name(field_name(c, id)));
             jl_value_t *t = lower_ssa(c);
             jl_array_ptr_1d_push(pre, lower_expr(jl_s_assign, 2, t,
-                                                 lower_call(CORE("TypeVar"), 2, lower_quote((jl_value_t *)SYM(pn)), CORE("Any"))));
+                                                 lower_typevar(lower_quote((jl_value_t *)SYM(pn)), NULL, NULL)));
             push(params, t);
             push(types, t);
             cl->nparams++;
@@ -810,6 +810,23 @@ static jl_value_t *convert_assign(C *c, jl_value_t *lhs, jl_value_t *rhs, int L)
     return b;
 }
 
+/* M.x with M a constant global module: GlobalRef(M, :x), as Julia resolves it before running code */
+static jl_value_t *module_ref(jl_value_t *call)
+{
+    if (NA(call) != 3 || !jl_is_globalref(A(call, 0)) || !jl_is_globalref(A(call, 1)) || !jl_is_quotenode(A(call, 2)))
+        return call;
+    if (((jl_globalref_t *)A(call, 0))->name != jl_s_getproperty)
+        return call;
+    jl_value_t *q = ((jl_quotenode_t *)A(call, 2))->value;
+    if (!jl_is_symbol(q))
+        return call;
+    jl_globalref_t *g = (jl_globalref_t *)A(call, 1);
+    jl_binding_t *b = jl_get_binding(g->mod, g->name);
+    if (!b || !b->value || !b->constp || !jl_is_module(b->value))
+        return call;
+    return lower_globalref((jl_module_t *)b->value, (jl_sym_t *)q);
+}
+
 static jl_value_t *convert(C *c, jl_value_t *e, int L)
 {
     if (!jl_is_expr(e))
@@ -867,6 +884,8 @@ static jl_value_t *convert(C *c, jl_value_t *e, int L)
     jl_value_t *out = lower_exprv(h, jl_array_ptr_data(((jl_expr_t *)e)->args), NA(e));
     for (size_t i = 0; i < NA(e); i++)
         jl_exprargset(out, i, convert(c, A(e, i), L));
+    if (h == jl_s_call)
+        return module_ref(out);
     return out;
 }
 

@@ -68,13 +68,8 @@ static void emit_typevars(C *c, jl_value_t *b, typehead_t *t, jl_value_t *svec_c
         jl_value_t *p = jl_array_ptr_ref(t->params, i);
         jl_value_t *nm = A(p, 0), *lb = A(p, 1), *ub = A(p, 2);
         push(b, lower_expr(lsym.local_def, 1, nm));
-        jl_value_t *call = lower_call(CORE("TypeVar"), 1, lower_quote(nm));
-        if (lb != (jl_value_t *)lsym.null) {
-            push(call, lb);
-            push(call, ub != (jl_value_t *)lsym.null ? ub : CORE("Any"));
-        }
-        else if (ub != (jl_value_t *)lsym.null)
-            push(call, ub);
+        jl_value_t *call = lower_typevar(lower_quote(nm), lb != (jl_value_t *)lsym.null ? lb : NULL,
+                                         ub != (jl_value_t *)lsym.null ? ub : NULL);
         push(b, asgn(nm, call));
         push(svec_call, nm);
     }
@@ -428,8 +423,10 @@ jl_value_t *expand_struct(C *c, jl_value_t *e)
     jl_value_t *fsvec = lower_call(CORE("svec"), 0), *asvec = lower_call(CORE("svec"), 0);
     for (size_t i = 0; i < nf; i++)
         push(fsvec, lower_quote(jl_array_ptr_ref(f.names, i)));
-    for (size_t i = 0; i < jl_array_len(f.consts); i++)
+    for (size_t i = 0; i < jl_array_len(f.consts); i++) { /* (index, :const) pairs */
         push(asvec, jl_array_ptr_ref(f.consts, i));
+        push(asvec, lower_quote((jl_value_t *)jl_s_const));
+    }
     size_t mininit = nf;
     for (size_t i = 0; i < jl_array_len(f.ctors); i++)
         mininit = min_new_args(jl_array_ptr_ref(f.ctors, i), mininit);
