@@ -122,8 +122,8 @@ fuzz-build: $(FUZZ_BIN)
 $(FUZZ_BIN): $(FUZZ_SRCS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CLANG) -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address -pthread -D_GNU_SOURCE \
-	  -I$(CURDIR)/src $(GC_CFLAGS) $(UV_CFLAGS) -DJULEP_VERSION='"$(VERSION)"' $(FUZZ_SRCS) -o $@ \
-	  $(GC_LIBS) $(UV_LIBS) -ldl -lm
+	  -I$(CURDIR)/src $(GC_CFLAGS) $(UV_CFLAGS) $(FFI_CFLAGS) -DJULEP_VERSION='"$(VERSION)"' $(FUZZ_SRCS) -o $@ \
+	  $(GC_LIBS) $(UV_LIBS) $(FFI_LIBS) -ldl -lm
 
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus
