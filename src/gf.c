@@ -497,6 +497,32 @@ static void mlist_init(mlist_t *l)
     l->cap = 16;
 }
 
+/* A cheap "cannot match": some concrete argument type lacks the declared (closed, nominal) type on
+   its supertype chain. Saves the full subtype check for most methods of a large table. */
+static int quick_reject(jl_datatype_t *tt, jl_method_t *m)
+{
+    jl_datatype_t *sb = sig_body(m->sig);
+    if (!jl_is_tuple_type((jl_value_t *)tt))
+        return 0;
+    size_t n = jl_svec_len(tt->parameters), ns = jl_svec_len(sb->parameters);
+    for (size_t i = 1; i < n && i < ns; i++) {
+        jl_value_t *d = jl_svecref(sb->parameters, i), *a = jl_svecref(tt->parameters, i);
+        if (is_vararg(d))
+            break;
+        if (!jl_is_datatype(d) || !jl_is_datatype(a) || d == (jl_value_t *)jl_any_type)
+            continue;
+        jl_datatype_t *dd = (jl_datatype_t *)d, *ad = (jl_datatype_t *)a;
+        if (dd->hasfreetypevars || dd->name == jl_type_typename || !ad->isconcretetype ||
+            ad->name == jl_tuple_typename)
+            continue;
+        while (ad->name != dd->name && ad != jl_any_type && ad->super && ad->super != ad)
+            ad = ad->super;
+        if (ad->name != dd->name)
+            return 1;
+    }
+    return 0;
+}
+
 /* Methods of mt whose signature tt (a full call signature) is a subtype of; F (if known) prefilters. */
 static void matching_methods(jl_methtable_t *mt, jl_value_t *tt, jl_value_t *F, size_t nargs, mlist_t *out)
 {
@@ -507,7 +533,7 @@ static void matching_methods(jl_methtable_t *mt, jl_value_t *tt, jl_value_t *F, 
             continue;
         if (F && mt == jl_type_type_mt && excluded_by_key(m, F))
             continue;
-        if (jl_subtype(tt, m->sig))
+        if (!quick_reject((jl_datatype_t *)tt, m) && jl_subtype(tt, m->sig))
             mlist_push(out, m);
     }
 }
