@@ -1362,7 +1362,8 @@ static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t 
         jl_array_ptr_1d_push(bnames, rest);
         jl_array_ptr_1d_push(btypes, CORE("Any"));
     }
-    jl_array_ptr_1d_push(bnames, (jl_value_t *)s->selfname);
+    /* the body function's own #self# comes first; the original function's self is unused unless named */
+    jl_array_ptr_1d_push(bnames, s->selfname == lsym.self ? (jl_value_t *)lsym.unused : (jl_value_t *)s->selfname);
     jl_array_ptr_1d_push(btypes, selftype);
     size_t npos = jl_array_len(s->args);
     for (size_t i = 0; i < npos; i++) {

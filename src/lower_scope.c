@@ -840,7 +840,7 @@ static jl_value_t *convert(C *c, jl_value_t *e, int L)
         int id = lv_id(A(e, 0));
         lvar_t *v = &c->vars[id];
         if (v->boxed)
-            return lower_expr(jl_s_assign, 2, A(e, 0), lower_call(CORE("Box"), 0));
+            return lower_expr(jl_s_assign, 2, A(e, 0), lower_expr(jl_s_new, 1, CORE("Box")));
         if (v->inloop && NA(A(e, 0)) < 2)
             return e;
         return lower_expr(lsym.null, 0);
@@ -897,7 +897,7 @@ static jl_value_t *convert_lambda_body(C *c, int K)
     for (size_t i = 0; i < jl_array_len(lam->args); i++) {
         int id = (int)jl_unbox_int64(jl_array_ptr_ref(lam->args, i));
         if (c->vars[id].boxed)
-            push(b, lower_expr(jl_s_assign, 2, lv(id), lower_call(CORE("Box"), 1, lv(id))));
+            push(b, lower_expr(jl_s_assign, 2, lv(id), lower_expr(jl_s_new, 2, CORE("Box"), lv(id))));
     }
     /* hidden locals for static parameters used by closures */
     jl_array_t *spv = (jl_array_t *)lam->src;

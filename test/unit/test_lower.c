@@ -160,7 +160,7 @@ Test(lower, closures_capture_and_box)
     free(s);
     s = lw("function f() c = 0; inc() = (c += 1); inc(); c end");
     /* c is reassigned inside the closure: boxed */
-    cr_expect(strstr(s, "c = Core.Box()\n") != NULL, "%s", s);
+    cr_expect(strstr(s, "c = %new(Core.Box)\n") != NULL, "%s", s);
     cr_expect(strstr(s, "Core.setfield!(c, :contents, 0)") != NULL, "%s", s);
     cr_expect(strstr(s, "Core.svec(Core.Box)") != NULL, "%s", s);
     cr_expect(strstr(s, "Core.setfield!(%9, :contents, %8)") != NULL, "%s", s);
