@@ -545,6 +545,10 @@ static void lex_char(jl_lexer_t *lx, jl_token_t *t)
         return;
     }
     if (lx->src[p] == '\'') {
+        if (p + 1 < lx->len && lx->src[p + 1] == '\'') {
+            lx->pos = p + 2; /* ''' is the quote character */
+            return;
+        }
         lx->pos = p + 1;
         set_error(t, "invalid empty character literal", 0);
         return;

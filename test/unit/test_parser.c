@@ -292,6 +292,7 @@ Test(parser, chars_and_escapes)
     CHECK("'\\101'", "'A'");
     CHECK("'\\U1F600'", "'😀'");
     CHECK("'\\0'", "'\\0'");
+    CHECK("'''", "'\\''");
     CHECK("['a', 'b']", "(:vect, 'a', 'b')");
 }
 
