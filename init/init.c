@@ -88,6 +88,7 @@ JL_DLLEXPORT int jl_init(const jl_options_t *opts)
     STEP("types", NULL, {
         jl_init_types();
         jl_init_gf();
+        jl_init_builtins();
         jl_main_module = jl_new_module(jl_s_Main, NULL);
         jl_module_using(jl_main_module, jl_core_module);
     });

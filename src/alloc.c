@@ -75,6 +75,8 @@ JL_DLLEXPORT jl_value_t *jl_new_bits(jl_value_t *bt, const void *data)
     jl_datatype_t *dt = (jl_datatype_t *)bt;
     if (dt->instance)
         return dt->instance;
+    if (dt == jl_bool_type) /* Bool values are the two singletons (C code compares with jl_true) */
+        return (*(const uint8_t *)data & 1) ? jl_true : jl_false;
     size_t sz = dt->layout->size;
     jl_value_t *v = jl_gc_alloc_atomic(sz, bt);
     memcpy(v, data, sz);

@@ -61,6 +61,12 @@ static void set_opaque_layout(jl_datatype_t *dt, size_t size, int pointerfree)
     dt->instance = NULL;
 }
 
+/* exported for types made after init with an opaque C layout (builtin function types, builtins.c) */
+JL_DLLEXPORT void jl_set_opaque_layout(jl_datatype_t *dt, size_t size, int pointerfree)
+{
+    set_opaque_layout(dt, size, pointerfree);
+}
+
 static jl_datatype_t *new_struct(const char *name, jl_datatype_t *super, int mutabl, int nf,
                                  const char **fnames, jl_datatype_t **ftypes)
 {

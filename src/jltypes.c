@@ -515,6 +515,13 @@ static int tuple_params_concrete(jl_value_t **params, size_t n)
 static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, size_t n, tvar_env_t *env_in)
 {
     jl_typename_t *tn = body->name;
+    if (n > 0 && n == jl_svec_len(body->parameters)) {
+        size_t i = 0; /* applied to its own type variables: the body itself (Node{T} inside Node) */
+        while (i < n && params[i] == jl_svecref(body->parameters, i))
+            i++;
+        if (i == n)
+            return body;
+    }
     jl_datatype_t *d = cache_lookup(tn, params, n);
     if (d)
         return d;
@@ -572,6 +579,43 @@ static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, si
         jl_compute_field_offsets(d);
     }
     return d;
+}
+
+/* After a parametric type's supertype and field types are set (Core._setsuper!, Core._typebody!), fix
+   the instantiations made while they were still missing (e.g. Node{Int} inside Node's own fields). */
+JL_DLLEXPORT void jl_reinstantiate_inner_types(jl_datatype_t *body)
+{
+    jl_typename_t *tn = body->name;
+    size_t nb = jl_svec_len(body->parameters);
+    for (size_t k = 0; k < jl_svec_len(tn->cache); k++) {
+        jl_datatype_t *d = (jl_datatype_t *)jl_svecref(tn->cache, k);
+        if (d == NULL)
+            break;
+        if (d == body)
+            continue;
+        tvar_env_t envs[nb ? nb : 1];
+        tvar_env_t *env = NULL;
+        for (size_t i = 0; i < nb && i < jl_svec_len(d->parameters); i++) {
+            jl_value_t *p = jl_svecref(body->parameters, i);
+            if (jl_is_tvar(p)) {
+                envs[i] = (tvar_env_t){(jl_tvar_t *)p, jl_svecref(d->parameters, i), env};
+                env = &envs[i];
+            }
+        }
+        d->super = body->super ? (jl_datatype_t *)instantiate((jl_value_t *)body->super, env) : NULL;
+        if (body->isprimitivetype || tn == jl_tuple_typename || tn == jl_namedtuple_typename ||
+            tn == jl_array_typename || body->types == NULL)
+            continue;
+        size_t nf = jl_svec_len(body->types);
+        jl_svec_t *ft = jl_alloc_svec(nf);
+        for (size_t i = 0; i < nf; i++)
+            jl_svecset(ft, i, instantiate(jl_svecref(body->types, i), env));
+        d->types = ft;
+        if (d->isconcretetype && !svec_has_free_typevars(ft)) {
+            d->instance = NULL;
+            jl_compute_field_offsets(d);
+        }
+    }
 }
 
 static void check_bounds(jl_value_t *tc, jl_tvar_t *var, jl_value_t *p)

@@ -36,6 +36,9 @@ JL_DLLEXPORT jl_typename_t *jl_new_typename_in(jl_sym_t *name, jl_module_t *m, i
 JL_DLLEXPORT int jl_is_concrete_type(jl_value_t *v);
 JL_DLLEXPORT int jl_has_free_typevars(jl_value_t *v);
 JL_DLLEXPORT uintptr_t jl_object_id(jl_value_t *v);
+JL_DLLEXPORT void jl_set_opaque_layout(jl_datatype_t *dt, size_t size, int pointerfree); /* boot_types.c */
+/* fix instantiations made before a parametric type's supertype/fields were set (Core._typebody!) */
+JL_DLLEXPORT void jl_reinstantiate_inner_types(jl_datatype_t *body);
 extern JL_DLLEXPORT jl_typename_t *jl_type_typename; /* Type{T} */
 extern JL_DLLEXPORT jl_datatype_t *jl_abstractchar_type;
 extern jl_datatype_t *jl_pointer_type_body; /* Ptr{T} body (for ccall later) */

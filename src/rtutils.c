@@ -119,12 +119,16 @@ JL_DLLEXPORT void jl_undefined_var_error(jl_sym_t *var)
 
 JL_DLLEXPORT void jl_too_few_args(const char *fname, int min)
 {
-    jl_errorf("too few arguments to %s: expected at least %d", fname, min);
+    char buf[256]; /* Julia's wording: ArgumentError("getfield: too few arguments (expected 2)") */
+    snprintf(buf, sizeof buf, "%s: too few arguments (expected %d)", fname, min);
+    jl_argument_error(buf);
 }
 
 JL_DLLEXPORT void jl_too_many_args(const char *fname, int max)
 {
-    jl_errorf("too many arguments to %s: expected at most %d", fname, max);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s: too many arguments (expected %d)", fname, max);
+    jl_argument_error(buf);
 }
 
 /* Text of an exception for C-level reporting, before `showerror` exists in the language. */
