@@ -3,8 +3,8 @@
  * action julia would run (-e/-E/-L in order, then the program file, then the REPL when there was no
  * -e/-E/file or when -i was given), print uncaught errors as `ERROR: <message>` and exit 1 on one.
  *
- * The REPL here is a line loop over jl_eval_string: it shows what the runtime answers, so until the
- * interpreter exists every line reports that evaluation is not implemented. With stdin not a terminal,
+ * The REPL reads complete inputs (lines are added while the parser says the input is incomplete) and
+ * evaluates each as REPL[n], showing the result and keeping `ans`. With stdin not a terminal,
  * stdin is read as a program, as julia does.
  */
 #include <errno.h>
@@ -20,6 +20,8 @@
 #include "julep.h"
 #include "julep_internal.h"
 #include "options.h"
+#include "toplevel.h"
+#include "parser.h"
 
 /* ---------------------------------------------------------------- where the executable lives */
 
@@ -43,89 +45,8 @@ static void find_self(jl_options_t *o, const char *argv0)
     }
 }
 
-/* ---------------------------------------------------------------- showing values and errors */
-
-static void show_string(FILE *out, const char *s, size_t n)
-{
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\' || c == '$')
-            fprintf(out, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c == '\t')
-            fputs("\\t", out);
-        else if (c < 0x20 || c == 0x7f)
-            fprintf(out, "\\x%02x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
-/* A Float64 as julia prints it: shortest digits that read back the same, `.0` on integral values,
-   scientific notation outside [1e-4, 1e6) as `1.0e6`. */
-static void show_float64(FILE *out, double x)
-{
-    char buf[64];
-    if (x != x) {
-        fputs("NaN", out);
-        return;
-    }
-    if (x == 1.0 / 0.0 || x == -1.0 / 0.0) {
-        fputs(x > 0 ? "Inf" : "-Inf", out);
-        return;
-    }
-    int prec = 1;
-    for (; prec < 17; prec++) {
-        snprintf(buf, sizeof(buf), "%.*e", prec - 1, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
-    double ax = x < 0 ? -x : x;
-    if (ax != 0 && (ax < 1e-4 || ax >= 1e6)) {
-        snprintf(buf, sizeof(buf), "%.*e", prec - 1, x);
-        char *e = strchr(buf, 'e');
-        *e = '\0';
-        int exp10 = atoi(e + 1);
-        fprintf(out, "%s%se%d", buf, strchr(buf, '.') ? "" : ".0", exp10);
-        return;
-    }
-    snprintf(buf, sizeof(buf), "%.*g", prec, x);
-    if (strchr(buf, 'e') != NULL) /* %g chose exponent form for a value we print plainly */
-        snprintf(buf, sizeof(buf), "%.1f", x);
-    fprintf(out, "%s%s", buf, strchr(buf, '.') ? "" : ".0");
-}
-
-/* The value of -E and of a REPL line. Until Base's `show` can be called from C, the common builtin
-   values are printed here the way julia's `show` prints them, other values by their type. */
-static void show_value(FILE *out, jl_value_t *v)
-{
-    if (jl_is_nothing(v))
-        fputs("nothing", out);
-    else if (jl_is_bool(v))
-        fputs(v == jl_true ? "true" : "false", out);
-    else if (jl_is_int64(v))
-        fprintf(out, "%lld", (long long)jl_unbox_int64(v));
-    else if (jl_is_float64(v))
-        show_float64(out, jl_unbox_float64(v));
-    else if (jl_is_string(v))
-        show_string(out, jl_string_data(v), jl_string_len(v));
-    else if (jl_is_symbol(v))
-        fprintf(out, ":%s", jl_symbol_name(v));
-    else
-        fprintf(out, "<%s value>", jl_typename_str(v));
-    fputc('\n', out);
-}
-
-static void print_error(jl_value_t *e)
-{
-    fflush(stdout);
-    const char *msg = e != NULL ? jl_exception_message(e) : NULL;
-    fprintf(stderr, "ERROR: %s\n", msg != NULL ? msg : "unknown error");
-    fflush(stderr);
-}
+/* Values and errors are shown by the runtime (src/errorshow.c): with Base's show/display when Base is
+   loaded, like julia's REPL and -E; errors as `ERROR: ...` with the stack trace on stderr. */
 
 /* ---------------------------------------------------------------- evaluating */
 
@@ -142,6 +63,7 @@ static int is_blank(const char *s)
 #define SHOW_NONE 0
 #define SHOW_PRINT 1
 #define SHOW_REPL 2
+#define SHOW_REPL_QUIET 3 /* sets `ans`, shows nothing */
 
 static int ends_with_semicolon(const char *s)
 {
@@ -153,20 +75,18 @@ static int ends_with_semicolon(const char *s)
 
 /* Evaluate `code` and show its value as `show` says. Returns 0, or 1 after printing the error. Blank
    code is not evaluated at all. */
-static int eval_code(const char *code, int show)
+static int eval_code_in(const char *code, int show, const char *filename)
 {
     if (is_blank(code))
         return 0;
-    jl_value_t *v = jl_eval_string(code);
-    if (v == NULL) {
-        print_error(jl_current_exception());
-        return 1;
-    }
-    if (show == SHOW_PRINT || (show == SHOW_REPL && !jl_is_nothing(v) && !ends_with_semicolon(code))) {
-        show_value(stdout, v);
-        fflush(stdout);
-    }
-    return 0;
+    if (show == SHOW_REPL && ends_with_semicolon(code))
+        show = SHOW_REPL_QUIET;
+    return jl_run_string(code, filename, show);
+}
+
+static int eval_code(const char *code, int show)
+{
+    return eval_code_in(code, show, "none");
 }
 
 /* Read all of `f` into a NUL-terminated malloc'd buffer, or NULL. */
@@ -210,7 +130,7 @@ static int run_file(const char *path)
     }
     if (!use_stdin)
         fclose(f);
-    int status = eval_code(text, SHOW_NONE);
+    int status = use_stdin ? eval_code_in(text, SHOW_NONE, "stdin") : jl_run_main_file(path);
     free(text);
     return status;
 }
@@ -320,19 +240,41 @@ static int repl(const jl_options_t *o)
         pthread_sigmask(SIG_BLOCK, &sigint, NULL);
         sigdelset(&r.waitmask, SIGINT);
     }
-    char *line = NULL;
-    size_t cap = 0;
+    char *line = NULL, *input = NULL;
+    size_t cap = 0, inlen = 0;
+    int counter = 0;
     for (;;) {
-        fputs(prompt, stdout);
-        fflush(stdout);
+        if (inlen == 0) {
+            fputs(prompt, stdout);
+            fflush(stdout);
+        }
         int got = read_line(&r, &line, &cap);
         if (got < 0)
             break;
-        if (got > 0 && !is_blank(line)) {
-            eval_code(line, SHOW_REPL);
-            fputc('\n', stdout);
+        if (got == 0) { /* Ctrl-C drops the whole input */
+            inlen = 0;
+            continue;
         }
+        if (inlen == 0 && is_blank(line))
+            continue;
+        size_t ll = strlen(line);
+        input = realloc(input, inlen + ll + 1);
+        memcpy(input + inlen, line, ll + 1);
+        inlen += ll;
+        jl_value_t *ast = NULL;
+        jl_parse_errinfo_t perr;
+        int st = jl_parse_string_status(input, inlen, "REPL", 1, 0, 1, &ast, NULL, &perr);
+        if (st != 0)
+            jl_parse_errinfo_free(&perr);
+        if (st == 2) /* incomplete: keep reading */
+            continue;
+        char fname[32];
+        snprintf(fname, sizeof fname, "REPL[%d]", ++counter);
+        eval_code_in(input, SHOW_REPL, fname);
+        fputc('\n', stdout);
+        inlen = 0;
     }
+    free(input);
     if (o->handle_signals) {
         pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
         sigaction(SIGINT, &old_sa, NULL);

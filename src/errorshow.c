@@ -153,6 +153,11 @@ static void show_c(FILE *out, jl_value_t *v, int depth)
         }
         fputc(']', out);
     }
+    else if (jl_is_datatype(t) && ((jl_datatype_t *)t)->instance == v &&
+             jl_subtype(t, (jl_value_t *)jl_function_type)) {
+        const char *n = jl_symbol_name(((jl_datatype_t *)t)->name->name);
+        fputs(n[0] == '#' ? n + 1 : n, out); /* a function shows as its name */
+    }
     else if (jl_is_datatype(t) && ((jl_datatype_t *)t)->layout) {
         print_type(out, t);
         fputc('(', out);
@@ -486,7 +491,7 @@ JL_DLLEXPORT int jl_run_string(const char *code, const char *filename, int show)
     volatile int status = 0;
     JL_TRY {
         jl_value_t *v = jl_eval_string_in(jl_main_module, code, filename);
-        if (show == 2)
+        if (show >= 2) /* the REPL; 3: a `;`-terminated input shows nothing */
             jl_set_global(jl_main_module, jl_symbol("ans"), v);
         if (show == 1 || (show == 2 && !jl_is_nothing(v)))
             display(v, show);

@@ -890,9 +890,9 @@ static char *find_base(void)
     if (access(path, R_OK) == 0)
         return strdup(path);
 #endif
-    const char *src = getenv("JULEP_SRCDIR");
-    if (src) {
-        snprintf(path, sizeof path, "%s/base/Base.jl", src);
+    const char *dir = getenv("JULEP_BASE_DIR"); /* embedders and tests: a base/ directory */
+    if (dir) {
+        snprintf(path, sizeof path, "%s/Base.jl", dir);
         if (access(path, R_OK) == 0)
             return strdup(path);
     }
@@ -913,18 +913,41 @@ static void init_toplevel(void)
         import_module(jl_main_module, jl_core_module, NULL);
 }
 
+/* ARGS and PROGRAM_FILE from the command line: Base's bindings when Base has them, else Core's
+   (visible everywhere, as Julia's Core.ARGS) */
+static void set_program_globals(void)
+{
+    jl_value_t *argst = jl_apply_array_type((jl_value_t *)jl_string_type, 1);
+    jl_value_t *args = jl_base_module ? jl_get_global(jl_base_module, jl_symbol("ARGS")) : NULL;
+    if (args == NULL || !jl_is_array(args) || jl_typeof(args) != argst) {
+        args = (jl_value_t *)jl_alloc_array_1d(argst, 0);
+        if (jl_get_global(jl_core_module, jl_symbol("ARGS")) == NULL)
+            jl_set_const(jl_core_module, jl_symbol("ARGS"), args);
+    }
+    if (jl_array_len(args) == 0)
+        for (int i = 0; i < jl_options.nargs; i++)
+            jl_array_ptr_1d_push((jl_array_t *)args, jl_cstr_to_string(jl_options.args[i]));
+    jl_value_t *pf = jl_cstr_to_string(jl_options.programfile ? jl_options.programfile : "");
+    if (jl_base_module && jl_get_binding(jl_base_module, jl_symbol("PROGRAM_FILE")) &&
+        !jl_get_binding(jl_base_module, jl_symbol("PROGRAM_FILE"))->constp)
+        jl_set_global(jl_base_module, jl_symbol("PROGRAM_FILE"), pf);
+    else if (jl_get_global(jl_core_module, jl_symbol("PROGRAM_FILE")) == NULL)
+        jl_set_global(jl_core_module, jl_symbol("PROGRAM_FILE"), pf);
+}
+
 /* Load base/Base.jl into a new module Base (when the file exists and the pipeline is complete), make
    Main use it, and run the __init__ functions. Returns 1 when Base was loaded. */
 JL_DLLEXPORT int jl_init_base(void)
 {
     init_toplevel();
-    if (jl_lower == NULL || jl_interpret_toplevel_thunk == NULL || jl_apply == NULL)
+    char *path = NULL;
+    if (jl_lower != NULL && jl_interpret_toplevel_thunk != NULL && jl_apply != NULL &&
+        getenv("JULEP_NO_BASE") == NULL)
+        path = find_base();
+    if (path == NULL) {
+        set_program_globals();
         return 0;
-    if (getenv("JULEP_NO_BASE") != NULL)
-        return 0;
-    char *path = find_base();
-    if (path == NULL)
-        return 0;
+    }
     jl_value_t *p = jl_cstr_to_string(path);
     free(path);
     jl_module_t *base = jl_new_module(jl_s_Base, NULL);
@@ -934,17 +957,23 @@ JL_DLLEXPORT int jl_init_base(void)
     jl_base_module = base;
     base->istopmod = 1;
     register_root_module(base);
-    jl_set_const(jl_main_module, jl_s_Base, (jl_value_t *)base);
     volatile int ok = 1;
     JL_TRY {
         jl_load(base, jl_string_data(p));
+        jl_set_const(jl_main_module, jl_s_Base, (jl_value_t *)base);
         jl_module_using(jl_main_module, base);
         jl_module_run_initializer(base);
     }
     JL_CATCH {
+        /* While Base is being bootstrapped a failure is reported only with --trace-startup=stderr, and julep
+           continues without Base (the "image" step says "Base not loaded"). */
         ok = 0;
-        fprintf(stderr, "julep: loading Base failed:\n");
-        jl_print_uncaught_error(jl_current_exception(), jl_current_backtrace ? jl_current_backtrace() : NULL);
+        if (jl_options.trace_startup != NULL && strcmp(jl_options.trace_startup, "stderr") == 0) {
+            fprintf(stderr, "julep: loading Base failed:\n");
+            jl_print_uncaught_error(jl_current_exception(), jl_current_backtrace ? jl_current_backtrace() : NULL);
+        }
+        jl_base_module = NULL;
     }
+    set_program_globals();
     return ok;
 }
