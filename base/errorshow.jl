@@ -2,7 +2,6 @@
 # candidate list, display_error (`ERROR: ...` + stack trace) used by the top level, and backtraces.
 
 showerror(io::IO, ex) = show(io, ex)
-showerror(io::IO, ex, bt; backtrace=true) = (showerror(io, ex); backtrace && show_backtrace(io, bt))
 showerror(io::IO, ex::ErrorException) = print(io, ex.msg)
 showerror(io::IO, ex::ArgumentError) = print(io, "ArgumentError: ", ex.msg)
 showerror(io::IO, ex::AssertionError) = print(io, "AssertionError: ", ex.msg)
@@ -146,19 +145,30 @@ function _show_candidates(io::IO, f, args)
     catch
         return
     end
-    cands = Any[]
+    lines = String[]
     for m in ms
         sig = unwrap_unionall(m.sig)
         sig isa DataType || continue
-        np = length(sig.parameters) - 1
-        (np == length(args) || (m.isva && np - 1 <= length(args))) && push!(cands, m)
+        ps = sig.parameters
+        np = length(ps) - 1
+        np == length(args) || (m.isva != 0 && np - 1 <= length(args)) || continue
+        b = IOBuffer()
+        print(b, "  ", String(m.name), '(')
+        for i in 2:length(ps)
+            T = ps[i]
+            T isa Core.TypeofVararg && (T = isdefined(T, :T) ? T.T : Any)
+            ok = i - 1 <= length(args) && isa(args[i - 1], T)
+            print(b, ok ? "::" : "!Matched::")
+            show(b, T)
+            i < length(ps) && print(b, ", ")
+        end
+        print(b, ")\n   @ ", m.module, " ", _method_file(m), ":", m.line)
+        push!(lines, String(take!(b)))
     end
-    isempty(cands) && return
+    isempty(lines) && return
     print(io, "\n\nClosest candidates are:")
-    for m in cands[1:min(3, length(cands))]
-        print(io, "\n  ")
-        show_method_sig(io, m)
-        print(io, "\n   @ ", m.module, " ", _method_file(m), ":", m.line)
+    for l in lines[1:min(3, length(lines))]
+        print(io, "\n", l)
     end
     print(io, '\n')
 end
@@ -167,37 +177,25 @@ _method_file(m) = m.file isa Symbol ? String(m.file) : string(m.file)
 # ---- top-level error display
 function display_error(io::IO, er, bt)
     print(io, "ERROR: ")
-    showerror(io, er)
-    bt === nothing || show_backtrace(io, bt)
+    showerror(io, er, bt)
     println(io)
 end
 display_error(er, bt) = display_error(stderr, er, bt)
+function showerror(io::IO, ex, bt; backtrace=true)
+    if ex isa LoadError
+        print(io, "LoadError: ")
+        showerror(io, ex.error, bt; backtrace=backtrace)
+        print(io, "\nin expression starting at ", ex.file, ":", ex.line)
+        return
+    end
+    showerror(io, ex)
+    backtrace && show_backtrace(io, bt)
+end
 function show_backtrace(io::IO, bt)
     bt isa Vector || return
     isempty(bt) && return
-    print(io, "\nStacktrace:")
-    n = length(bt)
-    for i in 1:n
-        loc = _frame_location(bt[i])
-        loc === nothing && continue
-        func, file, line = loc
-        print(io, "\n [", i, "] ", func === nothing ? "top-level scope" : func)
-        print(io, "\n   @ ", _frame_module(bt[i]), " ", file, ":", line)
-    end
+    s = ccall(:jl_backtrace_string, Any, (Any,), bt)::String
+    isempty(s) && return
+    print(io, '\n')
+    print(io, endswith(s, "\n") ? s[1:end-1] : s)
 end
-function _frame_location(entry)
-    func = Ref{Ptr{UInt8}}(C_NULL)
-    file = Ref{Ptr{UInt8}}(C_NULL)
-    line = Ref{Cint}(0)
-    ok = ccall(:jl_frame_location, Cint, (Any, Ptr{Ptr{UInt8}}, Ptr{Ptr{UInt8}}, Ptr{Cint}), entry,
-               bitcast(Ptr{Ptr{UInt8}}, pointer_from_objref(func)), bitcast(Ptr{Ptr{UInt8}}, pointer_from_objref(file)),
-               bitcast(Ptr{Cint}, pointer_from_objref(line)))
-    ok == 0 && return nothing
-    fn = func[] == C_NULL ? nothing : unsafe_string(func[])
-    fl = file[] == C_NULL ? "none" : unsafe_string(file[])
-    (fn, fl, Int(line[]))
-end
-_frame_module(entry) = entry isa Core.SimpleVector && length(entry) >= 3 ? entry[3] : ""
-length(v::Core.SimpleVector) = ccall(:jl_svec_len, Int, (Any,), v)
-getindex(v::Core.SimpleVector, i::Int) = Core._svec_ref(v, i)
-iterate(v::Core.SimpleVector, i::Int=1) = i > length(v) ? nothing : (v[i], i + 1)

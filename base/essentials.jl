@@ -22,16 +22,15 @@ Symbol(s::Symbol) = s
 
 # ---- aliases
 const Bottom = Union{}
-const Int = Int64
-const UInt = UInt64
-const AbstractVector{T} = AbstractArray{T,1}
-const AbstractMatrix{T} = AbstractArray{T,2}
-const AbstractVecOrMat{T} = Union{AbstractVector{T}, AbstractMatrix{T}}
-const DenseVector{T} = DenseArray{T,1}
-const DenseMatrix{T} = DenseArray{T,2}
-const Vector{T} = Array{T,1}
-const Matrix{T} = Array{T,2}
-const VecOrMat{T} = Union{Vector{T}, Matrix{T}}
+isdefined(Core, :UInt) || _eval(Base, :(const UInt = UInt64))
+const AbstractVector = (AbstractArray{T,1}) where T
+const AbstractMatrix = (AbstractArray{T,2}) where T
+const AbstractVecOrMat = (Union{AbstractVector{T}, AbstractMatrix{T}}) where T
+const DenseVector = (DenseArray{T,1}) where T
+const DenseMatrix = (DenseArray{T,2}) where T
+const Vector = (Array{T,1}) where T
+const Matrix = (Array{T,2}) where T
+const VecOrMat = (Union{Vector{T}, Matrix{T}}) where T
 const IEEEFloat = Union{Float16, Float32, Float64}
 const BitSigned = Union{Int8, Int16, Int32, Int64, Int128}
 const BitUnsigned = Union{UInt8, UInt16, UInt32, UInt64, UInt128}
@@ -60,8 +59,15 @@ const Cfloat = Float32
 const Cdouble = Float64
 const Cvoid = Nothing
 const Cwchar_t = Int32
-primitive type Cstring 64 end
-primitive type Cwstring 64 end
+# (`primitive type Cstring 64 end`, spelled with the builtins it lowers to)
+function _new_primitive(name::Symbol, nbits::Int)
+    T = Core._primitivetype(Base, name, Core.svec(), nbits)
+    Core._setsuper!(T, Any)
+    Core._typebody!(T, Core.svec())
+    T
+end
+const Cstring = _new_primitive(:Cstring, 64)
+const Cwstring = _new_primitive(:Cwstring, 64)
 
 # ---- annotation macros: the interpreter ignores these hints
 macro inline(ex)
@@ -126,7 +132,7 @@ end
 oftype(x, y) = convert(typeof(x), y)
 
 # ---- the ccall argument protocol: lowering may wrap each argument in cconvert then unsafe_convert
-cconvert(::Type{<:Ptr}, x) = x
+cconvert(::Type{_S1}, x) where {_S1<:Ptr} = x
 cconvert(::Type{Cstring}, x) = x
 unsafe_unsafe_convert(::Type{Ptr{UInt8}}, s::String) = ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s)
 unsafe_convert(::Type{Ptr{Int8}}, s::String) = bitcast(Ptr{Int8}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
@@ -160,6 +166,11 @@ unsafe_convert(::Type{Ptr{Cvoid}}, b::RefValue{T}) where {T} = bitcast(Ptr{Cvoid
 cconvert(::Type{Ptr{T}}, b::RefValue{T}) where {T} = b
 cconvert(::Type{Ref{T}}, x) where {T} = x isa RefValue{T} ? x : RefValue{T}(x)
 unsafe_convert(::Type{Ref{T}}, b::RefValue{T}) where {T} = bitcast(Ptr{T}, pointer_from_objref(b))
+
+# ---- SimpleVector (type parameters, field names)
+length(v::SimpleVector) = ccall(:jl_svec_length, Int, (Any,), v)
+getindex(v::SimpleVector, i::Int) = Core._svec_ref(v, i)
+iterate(v::SimpleVector, i::Int=1) = sle_int(i, length(v)) ? (Core._svec_ref(v, i), add_int(i, 1)) : nothing
 
 # ---- lowering glue: destructuring and iteration
 indexed_iterate(t::Tuple, i::Int, state=1) = (getfield(t, i), add_int(i, 1))

@@ -49,7 +49,7 @@ export
     isconcretetype, isabstracttype, isprimitivetype, ismutabletype, ismutable, isstructtype,
     issingletontype, isimmutable, typeintersect, sizeof, methods, hasmethod, which, names, isconst,
     invokelatest, include_string, macroexpand, time_ns, time, sleep, exit, atexit, include, evalfile,
-    pwd, cd, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
+    pwd, cd, readdir, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
     mkdir, tempdir, tempname,
     # macros
     @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,

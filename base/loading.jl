@@ -74,3 +74,8 @@ function get_env(k::String, default)
     p = ccall(:getenv, Ptr{UInt8}, (Ptr{UInt8},), pointer(k))
     p == C_NULL ? default : unsafe_string(p)
 end
+function readdir(dir::AbstractString=".")
+    r = ccall(:jl_readdir, Any, (Ptr{UInt8},), pointer(String(dir)))
+    r === nothing && throw(SystemError(string("unable to read directory ", dir), Libc_errno()))
+    String[x for x in r]
+end

@@ -1,0 +1,50 @@
+# calls.jl -- keyword arguments (defaults seeing earlier arguments, kw...), default positional
+# arguments, varargs and splatting, destructuring.
+using Test
+
+kwf(x; y=2, z=x + y) = (x, y, z)
+defaults(a, b=a * 2, c=b + 1) = (a, b, c)
+varf(xs...) = length(xs)
+first_and_rest(a, rest...) = (a, rest)
+kwrest(; kws...) = sort([string(k, "=", v) for (k, v) in kws])
+needs_kw(; req) = req
+
+@testset "calls" begin
+    @testset "keyword arguments" begin
+        @test kwf(1) == (1, 2, 3)
+        @test kwf(1; y=5) == (1, 5, 6)
+        @test kwf(1, z=0) == (1, 2, 0)
+        nt = (y = 10,)
+        @test kwf(1; nt...) == (1, 10, 11)
+        @test kwrest(a=1, b=2) == ["a=1", "b=2"]
+        @test needs_kw(req=3) == 3
+        @test_throws UndefKeywordError needs_kw()
+    end
+    @testset "default positional arguments" begin
+        @test defaults(1) == (1, 2, 3)
+        @test defaults(1, 5) == (1, 5, 6)
+        @test defaults(1, 5, 0) == (1, 5, 0)
+    end
+    @testset "varargs and splatting" begin
+        @test varf() == 0
+        @test varf(1, 2, 3) == 3
+        @test first_and_rest(1, 2, 3) == (1, (2, 3))
+        args = [4, 5, 6]
+        @test varf(args...) == 3
+        @test +(args...) == 15
+        @test max(1, 7, 3) == 7
+        t = (1, 2)
+        @test defaults(t...) == (1, 2, 3)
+    end
+    @testset "destructuring" begin
+        a, b = 1, 2
+        a, b = b, a
+        @test (a, b) == (2, 1)
+        x, y, z = [7, 8, 9]
+        @test y == 8
+        (; p, q) = (q = 4, p = 3)
+        @test p == 3 && q == 4
+        f1, = (5, 6)
+        @test f1 == 5
+    end
+end

@@ -1,0 +1,78 @@
+# dispatch.jl -- multiple dispatch: specificity, parametric methods with where, Type{T} dispatch,
+# varargs methods, abstract type hierarchies, MethodError messages, applicable/hasmethod.
+using Test
+
+abstract type Shape end
+struct Circle <: Shape
+    r::Float64
+end
+struct Rect <: Shape
+    w::Float64
+    h::Float64
+end
+area(c::Circle) = 3.0 * c.r^2
+area(r::Rect) = r.w * r.h
+describe(::Shape) = "shape"
+describe(::Circle) = "circle"
+
+struct Point{T<:Real}
+    x::T
+    y::T
+end
+norm1(p::Point{T}) where {T} = abs(p.x) + abs(p.y)
+kind(::Point{T}) where {T<:Integer} = "int point"
+kind(::Point{T}) where {T<:AbstractFloat} = "float point"
+same(x::T, y::T) where {T} = true
+same(x, y) = false
+zero_of(::Type{T}) where {T<:Number} = zero(T)
+typename_of(::Type{Int64}) = "Int64"
+typename_of(::Type{Float64}) = "Float64"
+nargs(xs...) = length(xs)
+nargs(x::Int) = "one int"
+combine(a::Number, b::Number) = "numbers"
+combine(a::Int, b::Number) = "int first"
+combine(a::Number, b::Int) = "int second"
+combine(a::Int, b::Int) = "both ints"
+
+@testset "dispatch" begin
+    @test area(Circle(1.0)) == 3.0
+    @test area(Rect(2.0, 3.0)) == 6.0
+    @test describe(Rect(1.0, 1.0)) == "shape"
+    @test describe(Circle(1.0)) == "circle"
+    @test sum(area, Shape[Circle(1.0), Rect(1.0, 2.0)]) == 5.0
+    p = Point(1, -2)
+    @test p isa Point{Int64}
+    @test norm1(p) == 3
+    @test kind(p) == "int point"
+    @test kind(Point(1.5, 2.0)) == "float point"
+    @test same(1, 2)
+    @test !same(1, 2.0)
+    @test zero_of(Float64) === 0.0
+    @test typename_of(Int64) == "Int64"
+    @test typename_of(Float64) == "Float64"
+    @test nargs(1) == "one int"
+    @test nargs(1, 2) == 2
+    @test nargs("a") == 1
+    @test combine(1.0, 2.0) == "numbers"
+    @test combine(1, 2.0) == "int first"
+    @test combine(1.0, 2) == "int second"
+    @test combine(1, 2) == "both ints"
+    @test_throws MethodError area(1)
+    @test_throws MethodError Point(1, 2.5)
+    err = try
+        area("x")
+    catch e
+        e
+    end
+    @test err isa MethodError
+    @test startswith(sprint(showerror, err), "MethodError: no method matching area(::String)")
+    @test applicable(area, Circle(1.0))
+    @test !applicable(area, 1)
+    @test hasmethod(area, Tuple{Rect})
+    @test Int <: Integer
+    @test !(Int <: AbstractFloat)
+    @test Point{Int} <: Point
+    @test supertype(Circle) === Shape
+    @test fieldnames(Rect) == (:w, :h)
+    @test isconcretetype(Circle) && !isconcretetype(Shape)
+end

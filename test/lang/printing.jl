@@ -1,0 +1,87 @@
+# printing.jl -- show/print/repr/string of strings, symbols, chars, tuples, named tuples, nothing,
+# structs (default show), vectors, ranges, types, pairs, dicts, expressions, and the REPL display.
+using Test
+
+struct Pt
+    x::Float64
+    y::Float64
+end
+mutable struct Box
+    v::Any
+end
+struct Empty end
+struct Custom
+    n::Int
+end
+Base.show(io::IO, c::Custom) = print(io, "Custom<", c.n, ">")
+
+pf(x) = x
+pf(x, y) = x
+disp(x) = sprint(show, MIME("text/plain"), x)
+
+@testset "printing" begin
+    @test repr("hi") == "\"hi\""
+    @test repr("a\"b\n") == "\"a\\\"b\\n\""
+    @test repr("\$x") == "\"\\\$x\""
+    @test repr(:sym) == ":sym"
+    @test repr(:+) == ":+"
+    @test repr(Symbol("a b")) == "Symbol(\"a b\")"
+    @test repr('a') == "'a'"
+    @test repr('\n') == "'\\n'"
+    @test string('a') == "a"
+    @test repr((1, "a")) == "(1, \"a\")"
+    @test repr((1,)) == "(1,)"
+    @test repr(()) == "()"
+    @test repr((a = 1, b = "x")) == "(a = 1, b = \"x\")"
+    @test repr((a = 1,)) == "(a = 1,)"
+    @test repr(nothing) == "nothing"
+    @test string(nothing) == "nothing"
+    @test repr(Pt(1.0, 2.0)) == "Pt(1.0, 2.0)"
+    @test repr(Box([1])) == "Box([1])"
+    @test repr(Empty()) == "Empty()"
+    @test repr(Custom(3)) == "Custom<3>"
+    @test string(Custom(3)) == "Custom<3>"
+    @test "$(Custom(4))!" == "Custom<4>!"
+    @test repr([Custom(1)]) == "[Custom<1>]"
+    @test repr([1, 2, 3]) == "[1, 2, 3]"
+    @test repr([1.0, 2.5]) == "[1.0, 2.5]"
+    @test repr(Any[1, "a"]) == "Any[1, \"a\"]"
+    @test repr(Int[]) == "Int64[]"
+    @test repr(String["a"]) == "[\"a\"]"
+    @test repr(Float32[1.5]) == "Float32[1.5]"
+    @test repr([true, false]) == "Bool[1, 0]"
+    @test repr(UInt8[1, 2]) == "UInt8[0x01, 0x02]"
+    @test repr([(1, 2)]) == "[(1, 2)]"
+    @test repr(1:3) == "1:3"
+    @test repr(1:2:7) == "1:2:7"
+    @test repr(1 => "a") == "1 => \"a\""
+    @test repr(Int64) == "Int64"
+    @test repr(Vector{Int64}) == "Vector{Int64}"
+    @test repr(Dict{String,Int64}) == "Dict{String, Int64}"
+    @test repr(Union{Int64,String}) == "Union{Int64, String}"
+    @test repr(Tuple{Int64,Float64}) == "Tuple{Int64, Float64}"
+    @test repr(Pt) == "Pt"
+    @test repr(Dict("a" => 1)) == "Dict(\"a\" => 1)"
+    @test repr(:(a + b * c)) == ":(a + b * c)"
+    @test repr(:(f(x, y))) == ":(f(x, y))"
+    @test string(:((a + b) * c)) == "(a + b) * c"
+    @test repr(sin) == "sin"
+    @test string(1, "a", 'b', 2.5) == "1ab2.5"
+    @test sprint(print, "x", 1) == "x1"
+    @test sprint(println, "x") == "x\n"
+    io = IOBuffer()
+    print(io, "a", 1)
+    println(io, :b)
+    show(io, "c")
+    @test String(take!(io)) == "a1b\n\"c\""
+    @test disp([1, 2, 3]) == "3-element Vector{Int64}:\n 1\n 2\n 3"
+    @test disp([1, 10, 100]) == "3-element Vector{Int64}:\n   1\n  10\n 100"
+    @test disp([1.5, 10.25]) == "2-element Vector{Float64}:\n  1.5\n 10.25"
+    @test disp(["a", "bb"]) == "2-element Vector{String}:\n \"a\"\n \"bb\""
+    @test disp(Int[]) == "0-element Vector{Int64}"
+    @test disp(1:3) == "1:3"
+    @test disp(Dict("a" => 1)) == "Dict{String, Int64} with 1 entry:\n  \"a\" => 1"
+    @test disp('a') == "'a': ASCII/Unicode U+0061 (category Ll: Letter, lowercase)"
+    @test disp(pf) == "pf (generic function with 2 methods)"
+    @test summary([1, 2]) == "2-element Vector{Int64}"
+end
