@@ -129,3 +129,32 @@ fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
 	  -max_len=4096 $(FUZZ_DIR)/corpus test/fuzz/corpus
+
+# ---------------------------------------------------------------- benchmarks (owner: bench; see bench/README.md)
+# `make bench` runs the full suite (takes a while; use a quiet machine) and writes bench/results/latest.{md,csv}
+# and ratios.svg; `make bench-quick` runs small sizes (CI: checks outputs, not speed) into build/bench/quick/.
+# Both fail when the C/LuaJIT/Python versions fail or disagree, or when julep fails a benchmark listed in
+# bench/julep-ready.txt. BENCH_ARGS passes options to bench/run.py (e.g. BENCH_ARGS="--only fib,nbody").
+BENCH_PACKAGES := python3 python3-numpy luajit clang-19 gnuplot-nox libopenblas-dev time
+BENCH_ARGS     ?=
+
+.PHONY: bench bench-quick bench-deps
+bench-deps:
+	@missing=""; for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "bench-deps: all Debian packages present"; exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "bench-deps: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "the benchmarks need these Debian packages:$$missing"; \
+	  echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	fi
+
+bench: bench-deps all
+	/usr/bin/python3 bench/run.py --julep $(JULEP) $(BENCH_ARGS)
+
+bench-quick: bench-deps all
+	/usr/bin/python3 bench/run.py --quick --julep $(JULEP) $(BENCH_ARGS)
+# ---------------------------------------------------------------- end of benchmarks
