@@ -1136,6 +1136,28 @@ JL_DLLEXPORT void jl_method_error(jl_value_t *F, jl_value_t **args, uint32_t nar
     jl_throw(jl_new_struct(jl_methoderror_type, F, tup, jl_box_uint64(world_counter)));
 }
 
+/* does any method of the shared table of callable objects apply to F at all? */
+static int has_methods_for(jl_value_t *F)
+{
+    jl_array_t *defs = jl_nonfunction_mt->defs;
+    for (size_t i = 0; i < jl_array_len(defs); i++) {
+        jl_datatype_t *b = sig_body(((jl_method_t *)jl_array_ptr_ref(defs, i))->sig);
+        jl_value_t *p0 = jl_svec_len(b->parameters) ? jl_svecref(b->parameters, 0) : NULL;
+        while (p0 && jl_is_tvar(p0))
+            p0 = ((jl_tvar_t *)p0)->ub;
+        p0 = p0 ? jl_unwrap_unionall(p0) : NULL;
+        if (p0 == NULL || !jl_is_datatype(p0))
+            return 1;
+        for (jl_datatype_t *t = (jl_datatype_t *)jl_typeof(F); t; t = t->super == t ? NULL : t->super) {
+            if (t->name == ((jl_datatype_t *)p0)->name)
+                return 1;
+            if (t == jl_any_type)
+                break;
+        }
+    }
+    return 0;
+}
+
 JL_DLLEXPORT const char *jl_methoderror_message(jl_value_t *e)
 {
     static char buf[4096];
@@ -1165,6 +1187,12 @@ JL_DLLEXPORT const char *jl_methoderror_message(jl_value_t *e)
         }
         sput(&s, "\n\nPossible fix, define\n  ");
         show_call_sig(&s, F, args, n);
+        return buf;
+    }
+    if (c.n == 0 && mt == jl_nonfunction_mt && !has_methods_for(F)) {
+        sput(&s, "MethodError: objects of type ");
+        show_value(&s, jl_typeof(F), 0);
+        sput(&s, " are not callable");
         return buf;
     }
     sput(&s, "MethodError: no method matching ");
@@ -1434,15 +1462,30 @@ static int is_function_value(jl_value_t *v)
 
 JL_DLLEXPORT jl_value_t *jl_generic_function_def(jl_sym_t *name, jl_module_t *module)
 {
-    jl_binding_t *b = jl_get_binding(module, name);
-    if (b && b->value && (b->owner == module || b->imported)) {
+    /* the module's own binding; a name already resolved through `using` cannot be claimed (Julia's
+       rule: extending another module's function needs `import`) */
+    jl_binding_t *volatile b = NULL;
+    if (jl_current_task == NULL) { /* during init: no handlers yet, nothing resolved yet */
+        b = jl_get_binding_wr(module, name);
+    }
+    else {
+        JL_TRY {
+            b = jl_get_binding_wr(module, name);
+        }
+        JL_CATCH {
+            b = NULL;
+        }
+    }
+    if (b == NULL) {
+        jl_binding_t *ob = jl_get_binding(module, name);
+        jl_errorf("invalid method definition in %s: function %s.%s must be explicitly imported to be extended",
+                  jl_symbol_name(module->name), ob ? jl_symbol_name(ob->owner->name) : "?", jl_symbol_name(name));
+    }
+    if (b->value) {
         if (!is_function_value(b->value))
             jl_errorf("cannot define function %s; it already has a value", jl_symbol_name(name));
         return b->value;
     }
-    if (b && b->value && b->owner != module)
-        jl_errorf("invalid method definition in %s: function %s.%s must be explicitly imported to be extended",
-                  jl_symbol_name(module->name), jl_symbol_name(b->owner->name), jl_symbol_name(name));
     jl_value_t *f = new_generic_function(name, module);
     jl_set_const(module, name, f);
     return f;

@@ -296,3 +296,43 @@ Test(gf, method_error_text)
     jl_show_method_sig(buf, sizeof buf, m);
     cr_expect_str_eq(buf, "ferr(::Array{T, 1}, ::Int64...) where {T<:Real}");
 }
+
+Test(gf, function_definition_rules)
+{
+    /* a name visible through `using` but not yet used: the module gets its own function */
+    jl_module_t *lib = jl_new_module(jl_symbol("GFLib"), jl_main_module);
+    jl_value_t *libf = jl_generic_function_def(jl_symbol("shared"), lib);
+    jl_get_binding_wr(lib, jl_symbol("shared"))->exportp = 1;
+    jl_module_t *user = jl_new_module(jl_symbol("GFUser"), jl_main_module);
+    jl_module_using(user, lib);
+    jl_value_t *own = jl_generic_function_def(jl_symbol("shared"), user);
+    cr_expect_neq(own, libf, "a new function shadows the exported one");
+    /* once resolved through `using`, extending needs `import` */
+    jl_module_t *user2 = jl_new_module(jl_symbol("GFUser2"), jl_main_module);
+    jl_module_using(user2, lib);
+    cr_assert_eq(jl_get_global(user2, jl_symbol("shared")), libf);
+    const char *volatile msg = NULL;
+    JL_TRY {
+        jl_generic_function_def(jl_symbol("shared"), user2);
+    }
+    JL_CATCH {
+        msg = jl_string_data(jl_get_nth_field(jl_current_exception(), 0));
+    }
+    cr_expect_str_eq(msg, "invalid method definition in GFUser2: function GFLib.shared must be explicitly imported to be extended");
+    /* a non-function value */
+    jl_set_global(user, jl_symbol("notf"), jl_box_int64(1));
+    msg = NULL;
+    JL_TRY {
+        jl_generic_function_def(jl_symbol("notf"), user);
+    }
+    JL_CATCH {
+        msg = jl_string_data(jl_get_nth_field(jl_current_exception(), 0));
+    }
+    cr_expect_str_eq(msg, "cannot define function notf; it already has a value");
+}
+
+Test(gf, calling_a_non_function)
+{
+    jl_value_t *a[1] = {jl_box_int64(2)};
+    cr_expect_str_eq(call_error(jl_box_float64(1.5), 1, a), "MethodError: objects of type Float64 are not callable");
+}
