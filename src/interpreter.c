@@ -57,6 +57,7 @@ typedef struct _jl_interp_code_t {
     size_t nstmts;
     size_t nslots;
     instr_t *instrs;
+    jl_code_info_t *src;
 } jl_interp_code_t;
 
 static jl_value_t *new_globalref(jl_module_t *m, jl_sym_t *s)
@@ -223,6 +224,7 @@ static jl_interp_code_t *compile_code(jl_code_info_t *src, jl_module_t *m)
     size_t n = jl_array_len(src->code);
     jl_interp_code_t *c = (jl_interp_code_t *)jl_gc_alloc_buf(sizeof(jl_interp_code_t));
     c->nstmts = n;
+    c->src = src;
     c->nslots = src->slotnames ? jl_array_len(src->slotnames) : 0;
     c->instrs = (instr_t *)jl_gc_alloc_buf((n ? n : 1) * sizeof(instr_t));
     for (size_t i = 0; i < n; i++) {
@@ -346,8 +348,9 @@ static jl_interp_code_t *cached_code(jl_code_info_t *src, jl_module_t *m)
 
 /* ---------------------------------------------------------------- stack overflow */
 
-static __thread char *stack_limit;
-static __thread jl_task_t *stack_limit_task;
+#define JL_TLS_IE __attribute__((tls_model("initial-exec")))
+static __thread char *stack_limit JL_TLS_IE;
+static __thread jl_task_t *stack_limit_task JL_TLS_IE;
 
 static void compute_stack_limit(jl_task_t *ct)
 {
@@ -373,14 +376,18 @@ static void compute_stack_limit(jl_task_t *ct)
     stack_limit_task = ct;
 }
 
-JL_DLLEXPORT void jl_check_stack(void)
+static inline void check_stack(jl_task_t *ct)
 {
     char here;
-    jl_task_t *ct = jl_current_task;
-    if (ct != stack_limit_task || stack_limit == NULL)
+    if (__builtin_expect(ct != stack_limit_task || stack_limit == NULL, 0))
         compute_stack_limit(ct);
-    if (&here < stack_limit)
+    if (__builtin_expect(&here < stack_limit, 0))
         jl_throw(jl_new_struct_uninit(jl_stackovf_exception_type));
+}
+
+JL_DLLEXPORT void jl_check_stack(void)
+{
+    check_stack(jl_current_task);
 }
 
 /* ---------------------------------------------------------------- values */
@@ -870,7 +877,7 @@ static jl_value_t *eval_body(jl_interp_frame_t *s, size_t ip)
 
 static jl_value_t *run_frame(jl_interp_frame_t *f, jl_value_t **locals)
 {
-    jl_task_t *ct = jl_current_task;
+    jl_task_t *ct = f->task;
     f->ssa = locals + f->code->nslots;
     f->prev = (jl_interp_frame_t *)ct->interp_frame;
     ct->interp_frame = f;
@@ -895,9 +902,10 @@ static jl_value_t *run_thunk(jl_interp_frame_t *f)
 
 JL_DLLEXPORT jl_value_t *jl_interpret_toplevel_thunk(jl_module_t *m, jl_code_info_t *src)
 {
-    jl_check_stack();
     jl_interp_frame_t f;
     memset(&f, 0, sizeof f);
+    f.task = jl_current_task;
+    check_stack(f.task);
     f.src = src;
     f.module = m;
     f.code = compile_code(src, m);
@@ -945,22 +953,29 @@ static jl_value_t *run_method(jl_interp_frame_t *f, jl_method_t *m, jl_value_t *
 
 JL_DLLEXPORT jl_value_t *jl_fptr_interpret_call(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci)
 {
-    jl_check_stack();
+    jl_interp_frame_t f;
+    f.task = jl_current_task;
+    check_stack(f.task);
     jl_method_instance_t *mi = ci->def;
     jl_method_t *m = (jl_method_t *)mi->def;
-    if (!jl_is_method(m))
-        jl_error("interpreter: CodeInstance of a non-method");
     jl_value_t *src = m->source;
-    if ((src == NULL || !jl_is_code_info(src)) && mi->uninferred && jl_is_code_info(mi->uninferred))
-        src = mi->uninferred;
-    if (src == NULL || !jl_is_code_info(src))
-        jl_errorf("no code available for method %s", jl_symbol_name(m->name));
-    jl_interp_frame_t f;
-    memset(&f, 0, sizeof f);
-    f.src = (jl_code_info_t *)src;
+    f.code = (jl_interp_code_t *)ci->specptr;
+    if (__builtin_expect(f.code == NULL || ci->isspecsig, 0)) {
+        if (!jl_is_method(m))
+            jl_error("interpreter: CodeInstance of a non-method");
+        if ((src == NULL || !jl_is_code_info(src)) && mi->uninferred && jl_is_code_info(mi->uninferred))
+            src = mi->uninferred;
+        if (src == NULL || !jl_is_code_info(src))
+            jl_errorf("no code available for method %s", jl_symbol_name(m->name));
+        f.code = cached_code((jl_code_info_t *)src, m->module);
+        if (!ci->isspecsig)
+            ci->specptr = f.code; /* an interpreted CodeInstance keeps its compact form here */
+    }
+    f.src = f.code->src;
     f.mi = mi;
     f.module = m->module;
     f.sparams = mi->sparam_vals;
-    f.code = cached_code(f.src, m->module);
+    f.ip = 0;
+    f.continue_at = 0;
     return run_method(&f, m, F, args, nargs);
 }

@@ -24,6 +24,7 @@ struct _jl_interp_code_t;
 
 typedef struct _jl_interp_frame_t {
     struct _jl_interp_frame_t *prev;
+    jl_task_t *task;                 /* the task running this frame */
     struct _jl_interp_code_t *code;  /* compact form of src */
     jl_code_info_t *src;
     jl_method_instance_t *mi;        /* NULL for a top-level thunk */
