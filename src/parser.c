@@ -698,8 +698,9 @@ static jl_value_t *char_value(parser_t *p, const jl_token_t *t)
 typedef struct { size_t a, b; jl_value_t *ex; } strpiece_t;
 
 typedef struct {
-    strpiece_t *v;
+    strpiece_t *v;     /* malloc'ed: not scanned by the collector, so ... */
     size_t n, cap;
+    jl_array_t *keep;  /* ... the interpolated expressions are also kept alive here */
 } pieces_t;
 
 static void pieces_push(parser_t *p, pieces_t *ps, size_t a, size_t b, jl_value_t *ex)
@@ -719,6 +720,11 @@ static void pieces_push(parser_t *p, pieces_t *ps, size_t a, size_t b, jl_value_
     ps->v[ps->n].b = b;
     ps->v[ps->n].ex = ex;
     ps->n++;
+    if (ex) {
+        if (!ps->keep)
+            ps->keep = jl_alloc_vec_any(0);
+        jl_array_ptr_1d_push(ps->keep, ex);
+    }
 }
 
 /* Triple-quoted strings: compute the common indentation of the raw text pieces and build, for each
@@ -936,7 +942,7 @@ static jl_value_t *parse_string(parser_t *p)
 {
     jl_token_t t = bump(p);
     int triple = t.kind == TK_TSTR;
-    pieces_t ps = {NULL, 0, 0};
+    pieces_t ps = {NULL, 0, 0, NULL};
     jl_value_t *r;
     /* the scratch pieces array is malloc'ed: free it on any exit, including errors */
     jmp_buf save;
@@ -960,7 +966,7 @@ static jl_value_t *parse_raw_string(parser_t *p)
     jl_token_t t = bump(p);
     int triple = t.kind == TK_TSTR || t.kind == TK_TCMD;
     char delim = (t.kind == TK_CMD || t.kind == TK_TCMD) ? '`' : '"';
-    pieces_t ps = {NULL, 0, 0};
+    pieces_t ps = {NULL, 0, 0, NULL};
     jmp_buf save;
     memcpy(&save, &p->jmp, sizeof(jmp_buf));
     if (setjmp(p->jmp)) {
