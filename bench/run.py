@@ -273,6 +273,13 @@ class Suite:
         for cc_impl, cc in (("gcc", GCC), ("clang", CLANG)):
             out = os.path.join(self.build, cc_impl)
             os.makedirs(out, exist_ok=True)
+            stamp = os.path.join(out, ".flags")  # rebuild everything when the compile command changes
+            flags = f"{cc} -O2 -I{OPENBLAS_INC} -Wl,--as-needed [-lopenblas] -lm\n"
+            if not os.path.exists(stamp) or open(stamp).read() != flags:
+                for f in os.listdir(out):
+                    os.remove(os.path.join(out, f))
+                with open(stamp, "w") as f:
+                    f.write(flags)
             for src in sorted(os.listdir(os.path.join(BENCH_DIR, "c"))):
                 if not src.endswith(".c") or src == "first_result.c":
                     continue
@@ -322,6 +329,8 @@ class Suite:
                 reason = "no implementation"
             if reason:
                 c.na, c.disabled = reason, True
+                if impl != "julep" and reason != "no implementation":
+                    self.errors.append(f"{name}: {LABEL[impl]}: {reason}")
             c.steps = steps
         slow = self.o.slow
         for rnd in range(rounds):
@@ -357,7 +366,7 @@ class Suite:
                 c.fail = "wrong output: " + first_difference(ref.out_head.decode("latin-1"),
                                                              first.out_head.decode("latin-1"))
             if c.fail and impl != "julep":
-                self.errors.append(f"{name}: {LABEL[impl]} disagrees with {LABEL[ref_impl]}: {c.fail}")
+                self.errors.append(f"{name}: {LABEL[impl]}: {c.fail} (reference: {LABEL.get(ref_impl, '?')})")
 
     def run(self):
         o = self.o
@@ -369,9 +378,10 @@ class Suite:
                 continue
             self.say(f"{b.name} ({b.size(b.args(self.quick))})")
             args = b.args(self.quick)
-            self.results[b.name] = self.measure(
-                b.name, lambda impl, b=b, args=args: (lambda c: [c] if c else None)(
-                    self.program_cmd(impl, b.name, args)), rounds, warmup, o.timeout)
+            def steps(impl, name=b.name, args=args):
+                cmd = self.program_cmd(impl, name, args)
+                return [cmd] if cmd else None
+            self.results[b.name] = self.measure(b.name, steps, rounds, warmup, o.timeout)
         if not o.only or "startup" in o.only:
             self.say("startup")
             self.results["startup"] = self.measure("startup", self.startup_steps, warmup + o.startup_runs,

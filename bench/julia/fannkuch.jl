@@ -25,7 +25,7 @@ function fannkuch(n)
         checksum += iseven(permcount) ? flips : -flips
         # the next permutation: rotate the first r+1 elements until a counter is left
         while true
-            r == n && return checksum, maxflips
+            r == n && return (checksum, maxflips)
             p0 = perm1[1]
             for i in 1:r
                 perm1[i] = perm1[i+1]

@@ -19,12 +19,12 @@ const IUB = [('a', 0.27), ('c', 0.12), ('g', 0.12), ('t', 0.27), ('B', 0.02), ('
 const HOMOSAPIENS = [('a', 0.3029549426680), ('c', 0.1979883004921), ('g', 0.1975473066391),
                      ('t', 0.3015094502008)]
 
-mutable struct Random
+mutable struct FastaRNG
     seed::Int
 end
-function gen_random(r::Random, max)
+function gen_random(r::FastaRNG, maxval)
     r.seed = (r.seed * IA + IC) % IM
-    return max * r.seed / IM
+    return maxval * r.seed / IM
 end
 
 function repeat_fasta(io, s, n)
@@ -66,7 +66,7 @@ function random_fasta(io, genelist, n, rng)
 end
 
 function main(io, n)
-    rng = Random(42)
+    rng = FastaRNG(42)
     write(io, ">ONE Homo sapiens alu\n")
     repeat_fasta(io, ALU, 2n)
     write(io, ">TWO IUB ambiguity codes\n")

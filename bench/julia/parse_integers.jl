@@ -21,16 +21,16 @@ function main(args)
     reps = length(args) >= 2 ? parse(Int, args[2]) : 1
     g = LCG(42)
     best = Inf
-    last = zero(UInt32)
+    lastval = zero(UInt32)
     for trial in 1:6
         t0 = time_ns()
         for _ in 1:reps
-            last = parseintperf(t, g)
+            lastval = parseintperf(t, g)
         end
         el = (time_ns() - t0) / 1e9 / reps
         trial > 1 && (best = min(best, el))
     end
-    println("parse_integers($t): last = ", string(last, base = 16))
+    println("parse_integers($t): last = ", string(lastval, base = 16))
     println(stderr, "BENCHTIME ", best)
 end
 
