@@ -352,20 +352,33 @@ static int is_initial_operator(const jl_token_t *t)
 
 /* ---------------------------------------------------------------- tree building */
 
+/* Julia's identifier normalization for look-alike characters: µ -> μ, ɛ -> ε, · and · -> ⋅, − -> -
+ * (full NFC normalization is not done). */
+static jl_sym_t *normalized_sym(const char *s, size_t n)
+{
+    char b[256];
+    if (n > sizeof(b) - 8)
+        return jl_symbol_n(s, n);
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB5) { memcpy(b + k, "\xCE\xBC", 2); k += 2; i += 2; }
+        else if (c == 0xC9 && i + 1 < n && (unsigned char)s[i + 1] == 0x9B) { memcpy(b + k, "\xCE\xB5", 2); k += 2; i += 2; }
+        else if ((c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) ||
+                 (c == 0xCE && i + 1 < n && (unsigned char)s[i + 1] == 0x87)) { memcpy(b + k, "\xE2\x8B\x85", 3); k += 3; i += 2; }
+        else if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x88 && (unsigned char)s[i + 2] == 0x92) { b[k++] = '-'; i += 3; }
+        else b[k++] = s[i++];
+    }
+    return jl_symbol_n(b, k);
+}
+
 static jl_sym_t *tok_sym(parser_t *p, const jl_token_t *t)
 {
     const char *s = p->src + t->start;
     size_t n = t->end - t->start;
-    if (t->kind == TK_OP && t->op == OP_MINUS && n >= 3 && memmem(s, n, "\xE2\x88\x92", 3)) {
-        /* U+2212 MINUS SIGN is the operator - */
-        char b[32];
-        size_t k = 0;
-        for (size_t i = 0; i < n && k < sizeof(b) - 1;) {
-            if (i + 2 < n && !memcmp(s + i, "\xE2\x88\x92", 3)) { b[k++] = '-'; i += 3; }
-            else b[k++] = s[i++];
-        }
-        return jl_symbol_n(b, k);
-    }
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0xC2)
+            return normalized_sym(s, n);
     return jl_symbol_n(s, n);
 }
 

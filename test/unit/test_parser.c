@@ -547,6 +547,9 @@ Test(parser, unicode_identifiers_and_operators)
     CHECK("a +₁ b", "(:call, :+₁, :a, :b)");
     CHECK("a ∪ b ∩ c", "(:call, :∪, :a, (:call, :∩, :b, :c))");
     CHECK("push!(a, 1)", "(:call, :push!, :a, 1)");
+    CHECK("µ = 1", "(:(=), :μ, 1)");      /* U+00B5 is normalized to U+03BC */
+    CHECK("ɛ", ":ε");
+    CHECK("a · b", "(:call, :⋅, :a, :b)");
 }
 
 Test(parser, whitespace_and_newline_rules)
