@@ -10,8 +10,8 @@
  * parameters), and the result is cached.
  *
  * Invariants:
- *   - mt->defs is a Vector{Any} of Method, kept roughly most-specific-first (dispatch does not rely on
- *     the order: it compares all candidates).
+ *   - mt->defs is a Vector{Any} of Method in definition order (a replaced method keeps its slot);
+ *     dispatch compares all candidates, reflection (jl_methods_of) sorts most specific first.
  *   - mt->leafcache is an svec of 2^k slots (or nothing), open addressing; a slot is NULL or an entry
  *     svec(mi, mask::UInt64, key_0, ..., key_n) for a call with n+1 values counting F; key_i is the
  *     value itself when bit i of mask is set (a type passed as a value: Type{key_i}), else its type.
@@ -442,6 +442,13 @@ static jl_method_instance_t *specialize(jl_method_t *m, jl_value_t *tt)
     return jl_specializations_get_linfo(m, spec, compute_sparams(m, spec));
 }
 
+/* for inference (codegen/infer.c): the instance dispatch would use for a call of m with argument types
+   tt (a full signature); tt may be abstract, then static parameters it leaves open are TypeVars */
+JL_DLLEXPORT jl_method_instance_t *jl_method_specialize(jl_method_t *m, jl_value_t *tt)
+{
+    return specialize(m, tt);
+}
+
 /* ---------------------------------------------------------------- finding the method */
 
 /* n arguments besides the function; m->nargs counts the function and a trailing Vararg slot */
@@ -742,6 +749,17 @@ JL_DLLEXPORT jl_value_t *jl_methods_of(jl_value_t *F)
             continue;
         jl_array_ptr_1d_push(out, (jl_value_t *)m);
     }
+    /* most specific first, otherwise in definition order */
+    jl_value_t **v = jl_array_ptr_data(out);
+    for (size_t i = 1; i < jl_array_len(out); i++) {
+        jl_value_t *x = v[i];
+        size_t j = i;
+        while (j > 0 && jl_type_morespecific_no_subtype(((jl_method_t *)x)->sig, ((jl_method_t *)v[j - 1])->sig)) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
     return (jl_value_t *)out;
 }
 
@@ -834,7 +852,10 @@ static void invalidate_for_new_method(jl_methtable_t *mt, jl_method_t *m, jl_met
         jl_array_t *specs = (jl_array_t *)old->specializations;
         for (size_t j = 0; j < jl_array_len(specs); j++) {
             jl_method_instance_t *mi = (jl_method_instance_t *)jl_array_ptr_ref(specs, j);
-            if (old == replaced || jl_subtype(mi->specTypes, m->sig))
+            if (old == replaced || (jl_is_tuple_type(mi->specTypes) &&
+                                    arity_ok(m, jl_svec_len(((jl_datatype_t *)mi->specTypes)->parameters) - 1) &&
+                                    !quick_reject((jl_datatype_t *)mi->specTypes, m) &&
+                                    jl_subtype(mi->specTypes, m->sig)))
                 invalidate_mi(mi, 0);
         }
     }
@@ -1253,7 +1274,7 @@ JL_DLLEXPORT void jl_method_table_insert(jl_methtable_t *mt, jl_method_t *m)
     m->deleted_world = JL_WORLD_MAX;
     for (size_t i = 0; i < n; i++) {
         jl_method_t *old = (jl_method_t *)jl_array_ptr_ref(defs, i);
-        if (jl_types_equal(old->sig, m->sig)) {
+        if (old->nargs == m->nargs && old->isva == m->isva && jl_types_equal(old->sig, m->sig)) {
             print_overwrite_warning(m, old);
             old->deleted_world = world_counter - 1;
             jl_array_ptr_set(defs, i, m);
@@ -1261,19 +1282,8 @@ JL_DLLEXPORT void jl_method_table_insert(jl_methtable_t *mt, jl_method_t *m)
             return;
         }
     }
-    /* before the first method it is more specific than */
-    size_t pos = n;
-    for (size_t i = 0; i < n; i++) {
-        jl_method_t *old = (jl_method_t *)jl_array_ptr_ref(defs, i);
-        if (jl_type_morespecific_no_subtype(m->sig, old->sig)) {
-            pos = i;
-            break;
-        }
-    }
-    jl_array_grow_end(defs, 1);
-    for (size_t i = n; i > pos; i--)
-        jl_array_ptr_set(defs, i, jl_array_ptr_ref(defs, i - 1));
-    jl_array_ptr_set(defs, pos, m);
+    /* appended: dispatch compares all candidates, and reflection (jl_methods_of) sorts */
+    jl_array_ptr_1d_push(defs, (jl_value_t *)m);
     if ((intptr_t)m->nargs > mt->max_args)
         mt->max_args = m->nargs;
     invalidate_for_new_method(mt, m, NULL);

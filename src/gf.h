@@ -43,7 +43,7 @@ JL_DLLEXPORT jl_method_instance_t *jl_method_lookup(jl_value_t **args, uint32_t 
 /* The method `invoke` / `which` find for a full signature Tuple{typeof(f), ...}: jl_nothing if none or
    ambiguous. */
 JL_DLLEXPORT jl_value_t *jl_gf_invoke_lookup(jl_value_t *types);
-/* Methods whose signatures intersect `types` (a full signature), most specific first, as a
+/* Methods whose signatures intersect `types` (a full signature), in definition order, as a
    Vector{Any} of svec(intersection, sparams::svec, method::Method); jl_false when more than `lim`
    (lim < 0: no limit). */
 JL_DLLEXPORT jl_value_t *jl_matching_methods(jl_value_t *types, int lim);
@@ -59,6 +59,8 @@ JL_DLLEXPORT int jl_gf_applicable(jl_value_t *f, jl_value_t **args, uint32_t nar
 /* ---- specialization and code */
 JL_DLLEXPORT jl_method_instance_t *jl_specializations_get_linfo(jl_method_t *m, jl_value_t *spec,
                                                                  jl_svec_t *sparams);
+/* The instance dispatch uses for calls of m with argument types tt (full signature; for inference). */
+JL_DLLEXPORT jl_method_instance_t *jl_method_specialize(jl_method_t *m, jl_value_t *tt);
 /* The current CodeInstance of mi, creating one (compile hook or interpreter) when there is none. */
 JL_DLLEXPORT jl_code_instance_t *jl_compile_method_internal(jl_method_instance_t *mi);
 /* caller's code depends on callee: redefining what callee dispatches to invalidates caller */

@@ -259,7 +259,17 @@ Test(gf, invoke_applicable_and_reflection)
     cr_expect_eq(jl_array_len(ms), 2);
     cr_expect_eq(jl_matching_methods(T("Tuple{F, Any}"), 1), jl_false, "over the limit");
     cr_expect_eq(jl_array_len(jl_matching_methods(T("Tuple{F, Int8}"), -1)), 1);
-    cr_expect_eq(jl_array_len(jl_methods_of(f)), 2);
+    jl_value_t *all = jl_methods_of(f);
+    cr_assert_eq(jl_array_len(all), 2);
+    cr_expect(jl_types_equal(((jl_method_t *)jl_array_ptr_ref(all, 0))->sig, T("Tuple{F, Int64}")),
+              "most specific first");
+    jl_value_t *g = newfunc("finv2");
+    def("Tuple{F, Any}", body1);
+    def("Tuple{F, Int64}", body2);
+    def("Tuple{F, String}", body3);
+    all = jl_methods_of(g);
+    cr_assert_eq(jl_array_len(all), 3);
+    cr_expect(jl_types_equal(((jl_method_t *)jl_array_ptr_ref(all, 2))->sig, T("Tuple{F, Any}")), "least specific last");
     jl_value_t *ws = jl_call(f, &s, 1);
     cr_expect_null(ws, "jl_call returns NULL on error");
     cr_expect_eq(jl_unbox_int64(jl_call(f, &one, 1)), 1);
