@@ -42,6 +42,8 @@ JL_DLLEXPORT jl_value_t *jl_get_excstack(void);            /* copy of the curren
 JL_DLLEXPORT jl_value_t *jl_current_backtrace(void);       /* backtrace of jl_current_exception() */
 /* The location of one backtrace entry: function name (NULL for top-level code), file, line. */
 JL_DLLEXPORT int jl_frame_location(jl_value_t *entry, const char **func, const char **file, int *line);
+/* The frames of one backtrace entry for Base's StackTraces.lookup (see stackwalk.c) */
+JL_DLLEXPORT jl_value_t *jl_lookup_frame(jl_value_t *entry);
 /* Print a backtrace in Julia's format: "Stacktrace:\n [1] f(x::Int64)\n   @ Main file.jl:3\n ..." */
 JL_DLLEXPORT void jl_print_backtrace(FILE *out, jl_value_t *bt);
 /* Print a type as Julia shows it (Vector{Int64}, Union{Int64, String}, ...) */

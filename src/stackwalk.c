@@ -414,6 +414,13 @@ static void print_pframe(FILE *out, pframe_t *f, size_t idx, int ndig)
     if (f->module)
         fprintf(out, " %s", jl_symbol_name(f->module->name));
     const char *file = f->file, *home = getenv("HOME");
+    const char *bdir = strstr(file, "/base/");
+    if (f->module && (f->module == jl_base_module || f->module == jl_core_module) && bdir) {
+        while (strstr(bdir + 1, "/base/"))
+            bdir = strstr(bdir + 1, "/base/");
+        fprintf(out, " .%s:%d%s\n", bdir + 5, f->line, f->inlined ? " [inlined]" : "");
+        return;
+    }
     size_t hl = home ? strlen(home) : 0;
     if (hl > 1 && strncmp(file, home, hl) == 0 && file[hl] == '/')
         fprintf(out, " ~%s:%d", file + hl, f->line);
@@ -465,10 +472,72 @@ static size_t expand_entry(jl_value_t *entry, pframe_t *fr, size_t cap)
     return n;
 }
 
+/* Base's StackTraces.lookup: the frames of one backtrace entry, innermost (inlined) first, each
+   svec(func::Symbol or nothing (top level), file::Symbol, line::Int, linfo (MethodInstance, CodeInfo or
+   nothing), inlined::Bool, module or nothing). */
+JL_DLLEXPORT jl_value_t *jl_lookup_frame(jl_value_t *entry)
+{
+    pframe_t fr[8];
+    size_t n = expand_entry(entry, fr, 8);
+    jl_array_t *out = jl_alloc_vec_any(n);
+    for (size_t i = 0; i < n; i++) {
+        jl_svec_t *e = jl_alloc_svec(6);
+        jl_svecset(e, 0, fr[i].func ? (jl_value_t *)jl_symbol(fr[i].func) : jl_nothing);
+        jl_svecset(e, 1, jl_symbol(fr[i].file));
+        jl_svecset(e, 2, jl_box_int64(fr[i].line));
+        jl_svecset(e, 3, fr[i].code ? fr[i].code : jl_nothing);
+        jl_svecset(e, 4, jl_box_bool(fr[i].inlined));
+        jl_svecset(e, 5, fr[i].module ? (jl_value_t *)fr[i].module : jl_nothing);
+        jl_array_ptr_set(out, i, e);
+    }
+    return (jl_value_t *)out;
+}
+
 static int same_pframe(pframe_t *a, pframe_t *b)
 {
     return a->code == b->code && a->line == b->line && a->inlined == b->inlined &&
            strcmp(a->file, b->file) == 0 && (a->func == b->func || (a->func && b->func && !strcmp(a->func, b->func)));
+}
+
+/* How many more times frames [i, i+len) repeat right after themselves. */
+static size_t cycle_repeats(pframe_t *fr, size_t np, size_t i, size_t len)
+{
+    size_t k = 0;
+    for (;;) {
+        size_t start = i + (k + 1) * len;
+        if (start + len > np)
+            return k;
+        for (size_t j = 0; j < len; j++)
+            if (!same_pframe(&fr[i + j], &fr[start + j]) || fr[i + j].repeats != fr[start + j].repeats)
+                return k;
+        k++;
+    }
+}
+
+/* Long traces (Julia's show_reduced_backtrace): a block of frames that repeats is printed once. */
+static void print_reduced(FILE *out, pframe_t *fr, size_t np, int ndig)
+{
+    size_t i = 0, counter = 1;
+    while (i < np) {
+        size_t len = 0, k = 0;
+        for (size_t l = 1; l <= 16 && i + 2 * l <= np; l++) {
+            k = cycle_repeats(fr, np, i, l);
+            if (k > 0) {
+                len = l;
+                break;
+            }
+        }
+        if (len == 0) {
+            print_pframe(out, &fr[i], counter++, ndig);
+            i++;
+            continue;
+        }
+        for (size_t j = 0; j < len; j++)
+            print_pframe(out, &fr[i + j], counter++, ndig);
+        fprintf(out, "--- the above %zu lines are repeated %zu more time%s ---\n", len, k, k > 1 ? "s" : "");
+        counter += len * k;
+        i += len * (k + 1);
+    }
 }
 
 JL_DLLEXPORT void jl_print_backtrace(FILE *out, jl_value_t *bt)
@@ -493,7 +562,11 @@ JL_DLLEXPORT void jl_print_backtrace(FILE *out, jl_value_t *bt)
     for (size_t x = np; x >= 10; x /= 10)
         ndig++;
     fputs("Stacktrace:\n", out);
-    for (size_t i = 0; i < np; i++)
-        print_pframe(out, &fr[i], i + 1, ndig);
+    if (np <= 50) {
+        for (size_t i = 0; i < np; i++)
+            print_pframe(out, &fr[i], i + 1, ndig);
+    }
+    else
+        print_reduced(out, fr, np, ndig);
     free(fr);
 }

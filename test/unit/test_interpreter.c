@@ -655,3 +655,46 @@ Test(interpreter, ccall_errors, .init = setup)
     cr_assert(e && jl_typeis(e, jl_errorexception_type));
     cr_assert(strncmp(jl_string_data(jl_get_nth_field(e, 0)), "could not load library \"libnosuchlib_xyz\"", 41) == 0);
 }
+
+static jl_value_t *bt_entry(jl_value_t *code, int64_t stmt)
+{
+    return (jl_value_t *)jl_svec(3, code, jl_box_int64(stmt), jl_main_module);
+}
+
+Test(interpreter, reduced_backtrace_and_lookup, .init = setup)
+{
+    testfn_t f = mkmethod("cyc_f", mkcode("#self# n", "c.jl", "cyc_f", 5, 1, (jl_value_t *[]){ret(slot(2))}),
+                          2, 0, NULL);
+    testfn_t g = mkmethod("cyc_g", mkcode("#self# n", "c.jl", "cyc_g", 9, 1, (jl_value_t *[]){ret(slot(2))}),
+                          2, 0, NULL);
+    jl_code_info_t *top = mkcode("", "c.jl", NULL, 20, 1, (jl_value_t *[]){ret(I(0))});
+    jl_array_t *bt = jl_alloc_vec_any(0);
+    for (int i = 0; i < 30; i++) {
+        jl_array_ptr_1d_push(bt, bt_entry((jl_value_t *)f.ci->def, 1));
+        jl_array_ptr_1d_push(bt, bt_entry((jl_value_t *)g.ci->def, 1));
+    }
+    jl_array_ptr_1d_push(bt, bt_entry((jl_value_t *)top, 1));
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    jl_print_backtrace(out, (jl_value_t *)bt);
+    fclose(out);
+    cr_assert_str_eq(buf, "Stacktrace:\n"
+                          "  [1] cyc_f(n::Int64)\n"
+                          "    @ Main c.jl:5\n"
+                          "  [2] cyc_g(n::Int64)\n"
+                          "    @ Main c.jl:9\n"
+                          "--- the above 2 lines are repeated 29 more times ---\n"
+                          " [61] top-level scope\n"
+                          "    @ c.jl:20\n");
+    free(buf);
+    jl_value_t *fr = jl_lookup_frame(jl_array_ptr_ref(bt, 1));
+    cr_assert_eq(jl_array_len(fr), 1);
+    jl_value_t *e = jl_array_ptr_ref(fr, 0);
+    cr_assert_eq(jl_svecref(e, 0), (jl_value_t *)jl_symbol("cyc_g"));
+    cr_assert_eq(jl_svecref(e, 1), (jl_value_t *)jl_symbol("c.jl"));
+    cr_assert_eq(jl_unbox_int64(jl_svecref(e, 2)), 9);
+    cr_assert_eq(jl_svecref(e, 3), (jl_value_t *)g.ci->def);
+    e = jl_array_ptr_ref(jl_lookup_frame(jl_array_ptr_ref(bt, 60)), 0);
+    cr_assert_eq(jl_svecref(e, 0), jl_nothing);
+}
