@@ -432,6 +432,18 @@ static jl_value_t *eval_sparam(jl_interp_frame_t *s, int32_t i)
     return sp;
 }
 
+/* A read of a constant global becomes a constant operand (as compiled code inlines constants). */
+static jl_value_t *eval_global_operand(operand_t *o)
+{
+    jl_value_t *v = eval_global(o->v);
+    jl_binding_t *b = (jl_binding_t *)((jl_globalref_t *)o->v)->binding;
+    if (b && b->constp && b->value == v) {
+        o->v = v;
+        o->kind = K_CONST;
+    }
+    return v;
+}
+
 static inline jl_value_t *eval_operand(operand_t *o, jl_interp_frame_t *s)
 {
     jl_value_t *v;
@@ -449,7 +461,7 @@ static inline jl_value_t *eval_operand(operand_t *o, jl_interp_frame_t *s)
             undef_slot(s, (size_t)o->idx);
         return v;
     case K_GLOBAL:
-        return eval_global(o->v);
+        return eval_global_operand(o);
     case K_SPARAM:
         return eval_sparam(s, o->idx);
     default:
