@@ -669,12 +669,19 @@ JL_DLLEXPORT jl_value_t *jl_f_modifyfield(jl_value_t *F, jl_value_t **args, uint
     jl_value_t *opargs[2] = {old, args[3]};
     jl_value_t *r = jl_apply_any(args[2], opargs, 2);
     set_field_checked("modifyfield!", st, v, idx, r);
-    jl_value_t *pair = jl_get_global(jl_core_module, jl_symbol("Pair"));
-    if (pair == NULL || !jl_is_unionall(pair))
-        jl_error("modifyfield!: Core.Pair is not defined");
     jl_value_t *ft = field_type(st, idx);
-    jl_value_t *pt = jl_apply_type2(pair, ft, ft);
-    return jl_new_struct((jl_datatype_t *)pt, old, r);
+    return jl_new_pair(ft, old, r);
+}
+
+/* Pair{T,T}(a, b): Julia defines Pair in Core (boot.jl); julep's Base may define it instead */
+JL_DLLEXPORT jl_value_t *jl_new_pair(jl_value_t *T, jl_value_t *a, jl_value_t *b)
+{
+    jl_value_t *pair = jl_get_global(jl_core_module, jl_symbol("Pair"));
+    if ((pair == NULL || !jl_is_unionall(pair)) && jl_base_module)
+        pair = jl_get_global(jl_base_module, jl_symbol("Pair"));
+    if (pair == NULL || !jl_is_unionall(pair))
+        jl_error("Pair is not defined");
+    return jl_new_struct((jl_datatype_t *)jl_apply_type2(pair, T, T), a, b);
 }
 
 /* NamedTuple{(:old, :success), Tuple{ft, Bool}}(old, success) */

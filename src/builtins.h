@@ -47,6 +47,8 @@ extern JL_DLLEXPORT jl_value_t *jl_builtin_tuple, *jl_builtin_svec, *jl_builtin_
 JL_DLLEXPORT jl_value_t *jl_get_builtin(const char *name);
 JL_DLLEXPORT const char *jl_builtin_name(jl_value_t *f);  /* "getfield"; intrinsics give their name */
 
+JL_DLLEXPORT jl_value_t *jl_new_pair(jl_value_t *T, jl_value_t *a, jl_value_t *b); /* Pair{T,T}(a, b) */
+
 /* Calls a function value with the generic ABI: builtins directly, everything else through dispatch. */
 JL_DLLEXPORT jl_value_t *jl_apply_any(jl_value_t *f, jl_value_t **args, uint32_t nargs);
 

@@ -778,10 +778,7 @@ static jl_value_t *jl_i_atomic_pointermodify(jl_value_t *F, jl_value_t **args, u
     jl_value_t *opargs[2] = {old, args[2]};
     jl_value_t *r = jl_apply_any(args[1], opargs, 2);
     store_ptr("atomic_pointermodify", pp, ety, r);
-    jl_value_t *pair = jl_get_global(jl_core_module, jl_symbol("Pair"));
-    if (pair == NULL || !jl_is_unionall(pair))
-        jl_error("atomic_pointermodify: Core.Pair is not defined");
-    return jl_new_struct((jl_datatype_t *)jl_apply_type2(pair, ety, ety), old, r);
+    return jl_new_pair(ety, old, r);
 }
 
 static jl_value_t *jl_i_atomic_pointerreplace(jl_value_t *F, jl_value_t **args, uint32_t nargs)

@@ -617,7 +617,7 @@ Test(builtins, checked_arithmetic)
     cr_assert_eq(jl_get_nth_field(I("checked_smul_int", 2, I64(1ll << 32), I64(1ll << 31)), 1), jl_true);
     cr_assert_eq(jl_get_nth_field(I("checked_smul_int", 2, I64(-(1ll << 32)), I64(1ll << 31)), 1), jl_false);
     cr_assert_eq(jl_get_nth_field(I("checked_umul_int", 2, u64(1ull << 32), u64(1ull << 32)), 1), jl_true);
-    __int128 big = ~((__int128)1 << 127); /* typemax(Int128) */
+    __int128 big = (__int128)(~(unsigned __int128)0 >> 1); /* typemax(Int128) */
     jl_value_t *b = bits_of(jl_int128_type, &big);
     cr_assert_eq(jl_get_nth_field(I("checked_sadd_int", 2, b, b), 1), jl_true);
     cr_assert_eq(jl_get_nth_field(I("checked_smul_int", 2, b, b), 1), jl_true);
