@@ -1059,8 +1059,36 @@ static void show_callee(sbuf_t *s, jl_value_t *F)
     }
 }
 
+/* Core.kwcall(kws::NamedTuple, f, args...) is shown as f(::A; k::K) */
+static int show_kwcall_sig(sbuf_t *s, jl_value_t **args, size_t nargs)
+{
+    if (nargs < 2 || !jl_is_datatype(jl_typeof(args[0])) ||
+        ((jl_datatype_t *)jl_typeof(args[0]))->name != jl_namedtuple_typename)
+        return 0;
+    jl_datatype_t *nt = (jl_datatype_t *)jl_typeof(args[0]);
+    jl_svec_t *names = jl_field_names(nt);
+    show_callee(s, args[1]);
+    sput(s, "(");
+    for (size_t i = 2; i < nargs; i++) {
+        if (i > 2)
+            sput(s, ", ");
+        sput(s, "::");
+        show_value(s, arg_type(args[i]), 0);
+    }
+    for (size_t i = 0; i < jl_svec_len(names) && nt->types && i < jl_svec_len(nt->types); i++) {
+        sput(s, i == 0 ? "; " : ", ");
+        sput(s, jl_symbol_name((jl_sym_t *)jl_svecref(names, i)));
+        sput(s, "::");
+        show_value(s, jl_svecref(nt->types, i), 0);
+    }
+    sput(s, ")");
+    return 1;
+}
+
 static void show_call_sig(sbuf_t *s, jl_value_t *F, jl_value_t **args, size_t nargs)
 {
+    if (F == jl_kwcall_func && show_kwcall_sig(s, args, nargs))
+        return;
     show_callee(s, F);
     sput(s, "(");
     for (size_t i = 0; i < nargs; i++) {

@@ -301,6 +301,10 @@ Test(gf, method_error_text)
     cr_expect_str_eq(call_error(f, 2, a), "MethodError: no method matching ferr(::Int64, ::String)");
     jl_value_t *b[1] = {(jl_value_t *)jl_int64_type};
     cr_expect_str_eq(call_error(f, 1, b), "MethodError: no method matching ferr(::Type{Int64})");
+    /* keyword calls are shown with their keywords */
+    jl_value_t *nt = jl_new_struct((jl_datatype_t *)T("NamedTuple{(:a,), Tuple{Int64}}"), jl_box_int64(2));
+    jl_value_t *ka[3] = {nt, f, jl_box_int64(1)};
+    cr_expect_str_eq(call_error(jl_kwcall_func, 3, ka), "MethodError: no method matching ferr(::Int64; a::Int64)");
     char buf[256];
     jl_method_t *m = def("Tuple{F, Vector{T}, Vararg{Int64}} where T<:Real", body1);
     jl_show_method_sig(buf, sizeof buf, m);

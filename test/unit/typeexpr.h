@@ -128,8 +128,10 @@ static jl_value_t *te_eval(jl_value_t *ex, te_env_t *env)
 {
     if (jl_is_symbol(ex))
         return te_lookup((jl_sym_t *)ex, env);
+    if (jl_is_quotenode(ex))
+        return ((jl_quotenode_t *)ex)->value; /* :a */
     if (!jl_is_expr(ex))
-        return ex; /* literals: 1, :a */
+        return ex; /* literals: 1 */
     jl_expr_t *e = (jl_expr_t *)ex;
     if (e->head == jl_s_curly)
         return te_curly(e, env);
@@ -147,6 +149,13 @@ static jl_value_t *te_eval(jl_value_t *ex, te_env_t *env)
         for (size_t i = nv; i-- > 0;)
             body = jl_type_unionall(vs[i], body);
         return body;
+    }
+    if (e->head == jl_s_tuple) { /* (:a, :b) as a parameter */
+        size_t n = jl_expr_nargs(e);
+        jl_value_t *xs[n ? n : 1];
+        for (size_t i = 0; i < n; i++)
+            xs[i] = te_eval(jl_exprarg(e, i), env);
+        return jl_tuplev(n, xs);
     }
     if (e->head == jl_s_quote || e->head == jl_s_inert)
         return jl_exprarg(e, 0);
