@@ -1,0 +1,1661 @@
+/*
+ * infer.c -- type inference: abstract interpretation of lowered code (docs/ir.md) for one
+ * MethodInstance, over the lattice described in infer.h.
+ *
+ * A frame holds the method's lowered code, its basic blocks, the slot types at each block entry and
+ * the type of every statement. A worklist of blocks (lowest first) runs the statements' transfer
+ * functions until nothing changes; statements inside a `try` also flow into the catch block. Calls
+ * go to transfer functions for builtins and intrinsics (tfuncs, with constant folding of pure ones),
+ * or to dispatch's method matching and, recursively, to inference of the callee.
+ *
+ * Recursion: a call of a MethodInstance already being inferred uses its current best guess (starting
+ * at Union{}) and marks every frame above it as part of that cycle; frames in a cycle are not cached
+ * and the cycle's head re-runs until its return type stops changing (as Julia's InferenceState
+ * cycles). A method nested JL_INFER_MAX_NEST times on the stack with new signatures gives Any.
+ *
+ * Invariants: every block state and statement type only grows (tmerge) while a frame runs, and tmerge
+ * caps unions and type depth, so the worklist terminates.
+ */
+#include <string.h>
+#include <stdio.h>
+#include "infer.h"
+#include "gf.h"
+#include "builtins.h"
+
+#define JL_INFER_MAX_NEST 3       /* frames of one method with different signatures on the stack */
+#define JL_INFER_MAX_DEPTH 48     /* inference stack depth */
+#define JL_INFER_MAX_TYPEDEPTH 5  /* nesting of inferred types before widening */
+#define JL_INFER_CONSTPROP_STMTS 64
+
+JL_DLLEXPORT jl_datatype_t *jl_const_type;
+
+/* ---------------------------------------------------------------- the lattice */
+
+static void init_lattice(void)
+{
+    if (jl_const_type)
+        return;
+    jl_const_type = jl_new_datatype(jl_symbol("Const"), jl_core_module, jl_any_type, jl_emptysvec,
+                                    jl_svec1(jl_symbol("val")), jl_svec1(jl_any_type), 0, 0, 1);
+    if (!jl_boundp(jl_core_module, jl_symbol("Const")))
+        jl_set_const(jl_core_module, jl_symbol("Const"), (jl_value_t *)jl_const_type);
+}
+
+JL_DLLEXPORT jl_value_t *jl_infer_const(jl_value_t *v)
+{
+    init_lattice();
+    jl_value_t *c = jl_new_struct_uninit(jl_const_type);
+    *(jl_value_t **)c = v;
+    return c;
+}
+
+JL_DLLEXPORT int jl_is_infer_const(jl_value_t *x)
+{
+    return jl_const_type && x && jl_typeis(x, jl_const_type);
+}
+
+JL_DLLEXPORT jl_value_t *jl_infer_const_val(jl_value_t *x)
+{
+    return *(jl_value_t **)x;
+}
+
+static int is_kind(jl_value_t *t)
+{
+    return t == (jl_value_t *)jl_datatype_type || t == (jl_value_t *)jl_uniontype_type ||
+           t == (jl_value_t *)jl_unionall_type || t == (jl_value_t *)jl_typeofbottom_type;
+}
+
+static int is_type_value(jl_value_t *v)
+{
+    return is_kind(jl_typeof(v));
+}
+
+static jl_value_t *type_of_type(jl_value_t *t)
+{
+    return jl_apply_type1(jl_type_typename->wrapper, t);
+}
+
+static int is_type_type(jl_value_t *t)
+{
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_type_typename;
+}
+
+JL_DLLEXPORT jl_value_t *jl_widenconst(jl_value_t *x)
+{
+    if (!jl_is_infer_const(x))
+        return x;
+    jl_value_t *v = jl_infer_const_val(x);
+    if (is_type_value(v) && !jl_has_free_typevars(v))
+        return type_of_type(v);
+    return jl_typeof(v);
+}
+
+/* the runtime type of values of lattice element x: Const(Int64) -> DataType */
+static jl_value_t *widen_runtime(jl_value_t *x)
+{
+    if (jl_is_infer_const(x))
+        return jl_typeof(jl_infer_const_val(x));
+    if (is_type_type(x)) {
+        jl_value_t *p = jl_svecref(((jl_datatype_t *)x)->parameters, 0);
+        if (!jl_is_tvar(p))
+            return jl_typeof(p);
+    }
+    return x;
+}
+
+/* normalize: Type{X} with a closed X is Const(X); a singleton type stays a type */
+static jl_value_t *from_type(jl_value_t *t)
+{
+    if (is_type_type(t)) {
+        jl_value_t *p = jl_svecref(((jl_datatype_t *)t)->parameters, 0);
+        if (!jl_is_tvar(p) && !jl_has_free_typevars(p))
+            return jl_infer_const(p);
+    }
+    return t;
+}
+
+static int lat_eq(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b)
+        return 1;
+    if (a == NULL || b == NULL)
+        return 0;
+    int ca = jl_is_infer_const(a), cb = jl_is_infer_const(b);
+    if (ca || cb)
+        return ca && cb && jl_egal(jl_infer_const_val(a), jl_infer_const_val(b));
+    return jl_types_equal(a, b);
+}
+
+JL_DLLEXPORT int jl_infer_le(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b || a == jl_bottom_type || b == (jl_value_t *)jl_any_type)
+        return 1;
+    if (jl_is_infer_const(b)) {
+        if (!jl_is_infer_const(a))
+            return 0;
+        return jl_egal(jl_infer_const_val(a), jl_infer_const_val(b));
+    }
+    if (jl_is_infer_const(a))
+        return jl_isa(jl_infer_const_val(a), b);
+    return jl_subtype(a, b);
+}
+
+static int type_depth(jl_value_t *t, int d)
+{
+    if (d > JL_INFER_MAX_TYPEDEPTH + 1)
+        return d;
+    if (jl_is_uniontype(t)) {
+        int a = type_depth(((jl_uniontype_t *)t)->a, d), b = type_depth(((jl_uniontype_t *)t)->b, d);
+        return a > b ? a : b;
+    }
+    if (jl_is_unionall(t))
+        return type_depth(((jl_unionall_t *)t)->body, d);
+    if (!jl_is_datatype(t))
+        return d;
+    int m = d;
+    jl_svec_t *p = ((jl_datatype_t *)t)->parameters;
+    for (size_t i = 0; i < jl_svec_len(p); i++) {
+        int k = type_depth(jl_svecref(p, i), d + 1);
+        if (k > m)
+            m = k;
+    }
+    return m;
+}
+
+static size_t union_count(jl_value_t *t)
+{
+    if (jl_is_uniontype(t))
+        return union_count(((jl_uniontype_t *)t)->a) + union_count(((jl_uniontype_t *)t)->b);
+    return 1;
+}
+
+/* the nearest common supertype of two DataTypes by their supertype chains (Any at worst) */
+static jl_value_t *common_super(jl_value_t *a, jl_value_t *b)
+{
+    if (!jl_is_datatype(a) || !jl_is_datatype(b))
+        return (jl_value_t *)jl_any_type;
+    jl_datatype_t *da = (jl_datatype_t *)a;
+    if (jl_is_tuple_type(a) && jl_is_tuple_type(b))
+        return (jl_value_t *)jl_anytuple_type;
+    for (; da && da != jl_any_type; da = da->super) {
+        jl_value_t *w = da->name->wrapper;
+        if (jl_subtype(b, w) && jl_subtype(a, w))
+            return jl_has_free_typevars(w) ? w : w;
+        if (da->super == da)
+            break;
+    }
+    return (jl_value_t *)jl_any_type;
+}
+
+static jl_value_t *widen_union(jl_value_t *u)
+{
+    jl_value_t *acc = NULL;
+    jl_value_t *stack[64];
+    int n = 0;
+    stack[n++] = u;
+    while (n > 0) {
+        jl_value_t *t = stack[--n];
+        if (jl_is_uniontype(t) && n < 62) {
+            stack[n++] = ((jl_uniontype_t *)t)->a;
+            stack[n++] = ((jl_uniontype_t *)t)->b;
+            continue;
+        }
+        t = jl_unwrap_unionall(t);
+        acc = acc == NULL ? t : (jl_subtype(t, acc) ? acc : common_super(acc, t));
+    }
+    return acc ? acc : (jl_value_t *)jl_any_type;
+}
+
+JL_DLLEXPORT jl_value_t *jl_infer_tmerge(jl_value_t *a, jl_value_t *b)
+{
+    if (a == NULL)
+        return b;
+    if (b == NULL)
+        return a;
+    if (jl_infer_le(b, a))
+        return a;
+    if (jl_infer_le(a, b))
+        return b;
+    jl_value_t *ts[2] = {jl_widenconst(a), jl_widenconst(b)};
+    jl_value_t *u = jl_type_union(ts, 2);
+    if (union_count(u) > JL_INFER_MAX_UNION)
+        u = widen_union(u);
+    if (type_depth(u, 0) > JL_INFER_MAX_TYPEDEPTH)
+        u = jl_is_tuple_type(jl_unwrap_unionall(u)) ? (jl_value_t *)jl_anytuple_type : (jl_value_t *)jl_any_type;
+    return u;
+}
+
+/* a ⊓ T for a type T (typeassert, isa refinement) */
+static jl_value_t *tmeet(jl_value_t *a, jl_value_t *T)
+{
+    if (jl_infer_le(a, T))
+        return a;
+    if (jl_is_infer_const(a))
+        return jl_bottom_type;
+    jl_value_t *r = jl_type_intersection(a, T);
+    return r;
+}
+
+/* ---------------------------------------------------------------- frames */
+
+typedef struct frame {
+    jl_method_instance_t *mi;
+    jl_method_t *m;
+    jl_code_info_t *src;
+    size_t nstmts, nslots, nbb;
+    jl_value_t **argtypes;     /* lattice elements of the argument slots (nargs) */
+    size_t nargs;
+    jl_value_t **ssatypes;     /* per statement; NULL = never reached */
+    jl_value_t **callees;      /* per statement: the MethodInstance a call is proven to invoke */
+    int32_t *bb_first;         /* first statement of each block; bb_first[nbb] = nstmts */
+    int32_t *stmt_bb;
+    int32_t *handler;          /* per statement: catch label (0-based) of the active handler, or -1 */
+    jl_value_t ***bb_state;    /* slot types at block entry (NULL entry = undefined slot) */
+    uint8_t *bb_reached, *bb_dirty;
+    jl_value_t *rettype, *bestguess;
+    int rettype_read;          /* a recursive call used `bestguess` */
+    int depth;
+    int cycle_min;             /* lowest stack depth this frame's result depends on (INT32_MAX none) */
+    jl_array_t *edges;         /* callee MethodInstances */
+    jl_array_t *mt_edges;      /* (methtable, signature) pairs */
+    struct frame *parent;
+} frame_t;
+
+static frame_t *infer_top;
+
+static jl_value_t *abstract_call(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc);
+static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc);
+
+static void *zalloc(size_t n)
+{
+    void *p = jl_gc_alloc_buf(n ? n : 1);
+    memset(p, 0, n ? n : 1);
+    return p;
+}
+
+static void add_edge(frame_t *fr, jl_method_instance_t *callee)
+{
+    if (fr->edges == NULL)
+        fr->edges = jl_alloc_vec_any(0);
+    jl_array_ptr_1d_push(fr->edges, (jl_value_t *)callee);
+}
+
+static void add_mt_edge(frame_t *fr, jl_methtable_t *mt, jl_value_t *sig)
+{
+    if (mt == NULL)
+        return;
+    if (fr->mt_edges == NULL)
+        fr->mt_edges = jl_alloc_vec_any(0);
+    jl_array_ptr_1d_push(fr->mt_edges, (jl_value_t *)mt);
+    jl_array_ptr_1d_push(fr->mt_edges, sig);
+}
+
+/* ---------------------------------------------------------------- operands and globals */
+
+JL_DLLEXPORT int jl_infer_operand_const(jl_value_t *x, jl_value_t **v)
+{
+    if (x == NULL)
+        return 0;
+    jl_value_t *t = jl_typeof(x);
+    if (t == (jl_value_t *)jl_ssavalue_type || t == (jl_value_t *)jl_slotnumber_type ||
+        t == (jl_value_t *)jl_argument_type || t == (jl_value_t *)jl_expr_type || t == (jl_value_t *)jl_symbol_type)
+        return 0;
+    if (t == (jl_value_t *)jl_quotenode_type) {
+        *v = ((jl_quotenode_t *)x)->value;
+        return 1;
+    }
+    if (t == (jl_value_t *)jl_globalref_type) {
+        jl_globalref_t *g = (jl_globalref_t *)x;
+        jl_binding_t *b = jl_get_binding(g->mod, g->name);
+        if (b && b->constp && b->value) {
+            *v = b->value;
+            return 1;
+        }
+        return 0;
+    }
+    *v = x;
+    return 1;
+}
+
+static jl_value_t *global_type(jl_module_t *m, jl_sym_t *s)
+{
+    jl_binding_t *b = jl_get_binding(m, s);
+    if (b == NULL)
+        return (jl_value_t *)jl_any_type;
+    if (b->constp && b->value)
+        return jl_infer_const(b->value);
+    return b->ty ? b->ty : (jl_value_t *)jl_any_type;
+}
+
+/* ---------------------------------------------------------------- builtin tfuncs */
+
+static int const_arg(jl_value_t *a, jl_value_t **v)
+{
+    if (!jl_is_infer_const(a))
+        return 0;
+    *v = jl_infer_const_val(a);
+    return 1;
+}
+
+/* call a builtin / intrinsic on constant arguments; Bottom when it throws */
+static jl_value_t *fold_call(jl_value_t *f, jl_value_t **argtypes, size_t n)
+{
+    jl_value_t *args[n ? n : 1];
+    for (size_t i = 0; i < n; i++)
+        args[i] = jl_infer_const_val(argtypes[i]);
+    jl_value_t *volatile res = NULL;
+    JL_TRY {
+        res = jl_builtin_fptr(f)(f, args, (uint32_t)n);
+    }
+    JL_CATCH {
+        res = NULL;
+    }
+    return res ? jl_infer_const(res) : jl_bottom_type;
+}
+
+static int all_const(jl_value_t **argtypes, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!jl_is_infer_const(argtypes[i]))
+            return 0;
+    return 1;
+}
+
+/* the declared type of field i of concrete-or-not DataType dt (Any if unknown) */
+static jl_value_t *field_type(jl_datatype_t *dt, size_t i)
+{
+    if (jl_is_tuple_type((jl_value_t *)dt)) {
+        size_t np = jl_svec_len(dt->parameters);
+        if (np == 0)
+            return jl_bottom_type;
+        jl_value_t *last = jl_svecref(dt->parameters, np - 1);
+        if (jl_typeis(last, jl_vararg_type)) {
+            if (i >= np - 1) {
+                jl_value_t *T = ((jl_vararg_t *)last)->T;
+                return T ? T : (jl_value_t *)jl_any_type;
+            }
+        }
+        else if (i >= np)
+            return jl_bottom_type;
+        jl_value_t *t = jl_svecref(dt->parameters, i);
+        return jl_has_free_typevars(t) ? (jl_value_t *)jl_any_type : t;
+    }
+    if (dt->types == NULL || i >= jl_svec_len(dt->types))
+        return dt->types ? jl_bottom_type : (jl_value_t *)jl_any_type;
+    jl_value_t *t = jl_svecref(dt->types, i);
+    return jl_has_free_typevars(t) ? (jl_value_t *)jl_any_type : t;
+}
+
+static size_t dt_nfields_known(jl_datatype_t *dt, int *known)
+{
+    *known = 0;
+    if (jl_is_tuple_type((jl_value_t *)dt)) {
+        size_t np = jl_svec_len(dt->parameters);
+        if (np && jl_typeis(jl_svecref(dt->parameters, np - 1), jl_vararg_type))
+            return 0;
+        *known = 1;
+        return np;
+    }
+    if (dt->name->abstract || dt->types == NULL)
+        return 0;
+    *known = 1;
+    return jl_svec_len(dt->types);
+}
+
+static jl_value_t *getfield_type1(jl_value_t *objt, jl_value_t *fld)
+{
+    jl_value_t *t = jl_unwrap_unionall(objt);
+    if (jl_is_uniontype(t)) {
+        jl_value_t *a = getfield_type1(((jl_uniontype_t *)t)->a, fld);
+        jl_value_t *b = getfield_type1(((jl_uniontype_t *)t)->b, fld);
+        return jl_infer_tmerge(a, b);
+    }
+    if (!jl_is_datatype(t) || t == (jl_value_t *)jl_any_type)
+        return (jl_value_t *)jl_any_type;
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    if (dt->name->abstract)
+        return (jl_value_t *)jl_any_type;
+    if (dt == jl_module_type)
+        return (jl_value_t *)jl_any_type;
+    jl_value_t *fv;
+    if (const_arg(fld, &fv)) {
+        if (jl_is_symbol(fv)) {
+            if (jl_is_tuple_type(t))
+                return jl_bottom_type;
+            int idx = jl_field_index(dt, (jl_sym_t *)fv, 0);
+            return idx < 0 ? (dt->types ? jl_bottom_type : (jl_value_t *)jl_any_type) : field_type(dt, (size_t)idx);
+        }
+        if (jl_is_int64(fv)) {
+            int64_t i = jl_unbox_int64(fv);
+            int known;
+            size_t nf = dt_nfields_known(dt, &known);
+            if (i < 1 || (known && (size_t)i > nf))
+                return jl_bottom_type;
+            return field_type(dt, (size_t)(i - 1));
+        }
+        return jl_bottom_type;
+    }
+    /* unknown field: the join of all field types */
+    int known;
+    size_t nf = dt_nfields_known(dt, &known);
+    if (!known)
+        return jl_is_tuple_type(t) ? field_type(dt, jl_svec_len(dt->parameters)) : (jl_value_t *)jl_any_type;
+    jl_value_t *r = jl_bottom_type;
+    for (size_t i = 0; i < nf; i++)
+        r = jl_infer_tmerge(r, field_type(dt, i));
+    return r;
+}
+
+static jl_value_t *getfield_tfunc(jl_value_t **a, size_t n)
+{
+    if (n < 2 || n > 4)
+        return jl_bottom_type;
+    jl_value_t *ov, *fv;
+    if (const_arg(a[0], &ov) && const_arg(a[1], &fv)) {
+        if (jl_is_module(ov) && jl_is_symbol(fv))
+            return global_type((jl_module_t *)ov, (jl_sym_t *)fv);
+        jl_datatype_t *dt = (jl_datatype_t *)jl_typeof(ov);
+        if (!dt->name->mutabl || is_kind((jl_value_t *)dt)) {
+            jl_value_t *args[2] = {a[0], a[1]};
+            return fold_call(jl_builtin_getfield, args, 2);
+        }
+    }
+    jl_value_t *ft = getfield_type1(jl_widenconst(a[0]), a[1]);
+    return from_type(ft);
+}
+
+static jl_value_t *fieldtype_tfunc(jl_value_t **a, size_t n)
+{
+    if (n >= 2 && all_const(a, 2))
+        return fold_call(jl_get_builtin("fieldtype"), a, 2);
+    return jl_type_typename->wrapper;
+}
+
+static jl_value_t *egal_tfunc(jl_value_t **a, size_t n)
+{
+    if (n != 2)
+        return jl_bottom_type;
+    jl_value_t *x, *y;
+    if (const_arg(a[0], &x) && const_arg(a[1], &y))
+        return jl_infer_const(jl_egal(x, y) ? jl_true : jl_false);
+    jl_value_t *ta = widen_runtime(a[0]), *tb = widen_runtime(a[1]);
+    if (jl_type_intersection(ta, tb) == jl_bottom_type)
+        return jl_infer_const(jl_false);
+    if (ta == tb && jl_is_datatype(ta) && ((jl_datatype_t *)ta)->instance)
+        return jl_infer_const(jl_true);
+    return (jl_value_t *)jl_bool_type;
+}
+
+static jl_value_t *isa_tfunc(jl_value_t **a, size_t n)
+{
+    jl_value_t *T, *v;
+    if (n != 2)
+        return jl_bottom_type;
+    if (!const_arg(a[1], &T) || !jl_is_type(T) || jl_has_free_typevars(T))
+        return (jl_value_t *)jl_bool_type;
+    if (const_arg(a[0], &v))
+        return jl_infer_const(jl_isa(v, T) ? jl_true : jl_false);
+    jl_value_t *xt = jl_widenconst(a[0]);
+    if (jl_subtype(xt, T))
+        return jl_infer_const(jl_true);
+    if (jl_type_intersection(xt, T) == jl_bottom_type && jl_type_intersection(widen_runtime(a[0]), T) == jl_bottom_type)
+        return jl_infer_const(jl_false);
+    return (jl_value_t *)jl_bool_type;
+}
+
+static jl_value_t *typeof_tfunc(jl_value_t **a, size_t n)
+{
+    if (n != 1)
+        return jl_bottom_type;
+    jl_value_t *v;
+    if (const_arg(a[0], &v))
+        return jl_infer_const(jl_typeof(v));
+    jl_value_t *t = a[0];
+    if (jl_is_concrete_type(t))
+        return jl_infer_const(t);
+    if (is_type_type(t))
+        return (jl_value_t *)jl_datatype_type;
+    return jl_type_typename->wrapper;
+}
+
+static jl_value_t *tuple_tfunc(jl_value_t **a, size_t n)
+{
+    if (all_const(a, n))
+        return fold_call(jl_builtin_tuple, a, n);
+    jl_value_t *ps[n ? n : 1];
+    for (size_t i = 0; i < n; i++) {
+        ps[i] = widen_runtime(a[i]);
+        if (ps[i] == jl_bottom_type)
+            return jl_bottom_type;
+    }
+    return (jl_value_t *)jl_apply_tuple_type_v(ps, n);
+}
+
+static jl_value_t *apply_type_tfunc(jl_value_t **a, size_t n)
+{
+    if (n >= 1 && all_const(a, n))
+        return fold_call(jl_builtin_apply_type, a, n);
+    return jl_type_typename->wrapper;
+}
+
+static jl_value_t *typeassert_tfunc(jl_value_t **a, size_t n)
+{
+    jl_value_t *T;
+    if (n != 2)
+        return jl_bottom_type;
+    if (!const_arg(a[1], &T) || !jl_is_type(T))
+        return a[0];
+    return tmeet(a[0], T);
+}
+
+static jl_value_t *ifelse_tfunc(jl_value_t **a, size_t n)
+{
+    jl_value_t *c;
+    if (n != 3)
+        return jl_bottom_type;
+    if (const_arg(a[0], &c))
+        return c == jl_true ? a[1] : c == jl_false ? a[2] : jl_bottom_type;
+    if (!jl_subtype((jl_value_t *)jl_bool_type, jl_widenconst(a[0])))
+        return jl_bottom_type;
+    return jl_infer_tmerge(a[1], a[2]);
+}
+
+static jl_value_t *arrayref_tfunc(jl_value_t **a, size_t n)
+{
+    if (n < 3)
+        return jl_bottom_type;
+    jl_value_t *at = jl_unwrap_unionall(jl_widenconst(a[1]));
+    if (jl_is_datatype(at) && ((jl_datatype_t *)at)->name == jl_array_typename) {
+        jl_value_t *T = jl_svecref(((jl_datatype_t *)at)->parameters, 0);
+        if (!jl_is_tvar(T) && !jl_has_free_typevars(T))
+            return from_type(T);
+    }
+    return (jl_value_t *)jl_any_type;
+}
+
+/* the elements of a splatted argument, if known: Const tuple/svec or a fixed-length Tuple type */
+static int splat_elements(jl_value_t *a, jl_value_t **out, size_t *n, size_t cap)
+{
+    jl_value_t *v;
+    if (const_arg(a, &v)) {
+        if (jl_is_tuple(v)) {
+            size_t k = jl_datatype_nfields(jl_typeof(v));
+            if (*n + k > cap)
+                return 0;
+            for (size_t i = 0; i < k; i++)
+                out[(*n)++] = jl_infer_const(jl_get_nth_field(v, i));
+            return 1;
+        }
+        if (jl_is_svec(v)) {
+            size_t k = jl_svec_len(v);
+            if (*n + k > cap)
+                return 0;
+            for (size_t i = 0; i < k; i++)
+                out[(*n)++] = jl_infer_const(jl_svecref(v, i));
+            return 1;
+        }
+        return 0;
+    }
+    jl_value_t *t = a;
+    if (!jl_is_tuple_type(t))
+        return 0;
+    int known;
+    size_t k = dt_nfields_known((jl_datatype_t *)t, &known);
+    if (!known || *n + k > cap)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        out[(*n)++] = from_type(jl_svecref(((jl_datatype_t *)t)->parameters, i));
+    return 1;
+}
+
+static jl_value_t *apply_iterate_tfunc(frame_t *fr, jl_value_t **a, size_t n, size_t pc)
+{
+    if (n < 2)
+        return jl_bottom_type;
+    jl_value_t *flat[64];
+    size_t k = 0;
+    flat[k++] = a[1];
+    for (size_t i = 2; i < n; i++)
+        if (!splat_elements(a[i], flat, &k, 64))
+            return (jl_value_t *)jl_any_type;
+    return abstract_call(fr, flat, k, (size_t)-1);
+}
+
+static const char *const pure_builtins[] = {
+    "===", "typeof", "sizeof", "<:", "isa", "typeassert", "tuple", "ifelse", "fieldtype", "nfields",
+    "apply_type", "svec", "Typeof", "isdefined", "_svec_ref", NULL};
+
+JL_DLLEXPORT int jl_infer_is_pure_builtin(jl_value_t *f)
+{
+    if (!jl_is_builtin(f) || jl_is_intrinsic(f))
+        return 0;
+    const char *name = jl_builtin_name(f);
+    for (int i = 0; pure_builtins[i]; i++)
+        if (strcmp(name, pure_builtins[i]) == 0)
+            return 1;
+    return f == jl_builtin_getfield;
+}
+
+static jl_value_t *builtin_tfunc(frame_t *fr, jl_value_t *f, jl_value_t **a, size_t n, size_t pc)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] == jl_bottom_type)
+            return jl_bottom_type;
+    const char *name = jl_builtin_name(f);
+    if (f == jl_builtin_getfield)
+        return getfield_tfunc(a, n);
+    if (f == jl_builtin_tuple)
+        return tuple_tfunc(a, n);
+    if (f == jl_builtin_is)
+        return egal_tfunc(a, n);
+    if (f == jl_builtin_isa)
+        return isa_tfunc(a, n);
+    if (f == jl_builtin_typeof)
+        return typeof_tfunc(a, n);
+    if (f == jl_builtin_apply_type)
+        return apply_type_tfunc(a, n);
+    if (f == jl_builtin_throw)
+        return jl_bottom_type;
+    if (f == jl_builtin__apply_iterate)
+        return apply_iterate_tfunc(fr, a, n, pc);
+    if (f == jl_builtin_svec)
+        return (jl_value_t *)jl_simplevector_type;
+    if (!strcmp(name, "typeassert"))
+        return typeassert_tfunc(a, n);
+    if (!strcmp(name, "ifelse"))
+        return ifelse_tfunc(a, n);
+    if (!strcmp(name, "fieldtype"))
+        return fieldtype_tfunc(a, n);
+    if (!strcmp(name, "Typeof"))
+        return typeof_tfunc(a, n);
+    if (!strcmp(name, "<:") || !strcmp(name, "sizeof") || !strcmp(name, "nfields")) {
+        if (all_const(a, n))
+            return fold_call(f, a, n);
+        return (jl_value_t *)(name[0] == '<' ? jl_bool_type : jl_int64_type);
+    }
+    if (!strcmp(name, "isdefined") || !strcmp(name, "applicable"))
+        return (jl_value_t *)jl_bool_type;
+    if (!strcmp(name, "setfield!") || !strcmp(name, "setglobal!"))
+        return n >= 3 ? a[2] : jl_bottom_type;
+    if (!strcmp(name, "getglobal")) {
+        jl_value_t *m, *s;
+        if (n >= 2 && const_arg(a[0], &m) && const_arg(a[1], &s) && jl_is_module(m) && jl_is_symbol(s))
+            return global_type((jl_module_t *)m, (jl_sym_t *)s);
+        return (jl_value_t *)jl_any_type;
+    }
+    if (!strcmp(name, "arrayref") || !strcmp(name, "const_arrayref"))
+        return arrayref_tfunc(a, n);
+    if (!strcmp(name, "arrayset"))
+        return n >= 2 ? a[1] : jl_bottom_type;
+    if (!strcmp(name, "arraysize"))
+        return (jl_value_t *)jl_int64_type;
+    if (!strcmp(name, "_expr"))
+        return (jl_value_t *)jl_expr_type;
+    if (!strcmp(name, "_typevar"))
+        return (jl_value_t *)jl_tvar_type;
+    if (!strcmp(name, "_compute_sparams"))
+        return (jl_value_t *)jl_simplevector_type;
+    if (!strcmp(name, "compilerbarrier"))
+        return n == 2 ? jl_widenconst(a[1]) : jl_bottom_type;
+    if (!strcmp(name, "finalizer") || !strcmp(name, "donotdelete"))
+        return (jl_value_t *)jl_nothing_type;
+    return (jl_value_t *)jl_any_type;
+}
+
+/* ---------------------------------------------------------------- intrinsic tfuncs */
+
+enum { IR_SAME, IR_BOOL, IR_TYPEARG, IR_CHECKED, IR_OTHER };
+
+static int intrinsic_kind(const char *nm)
+{
+    static const char *const same[] = {
+        "neg_int", "add_int", "sub_int", "mul_int", "sdiv_int", "udiv_int", "srem_int", "urem_int", "add_ptr",
+        "sub_ptr", "neg_float", "add_float", "sub_float", "mul_float", "div_float", "rem_float", "fma_float",
+        "muladd_float", "neg_float_fast", "add_float_fast", "sub_float_fast", "mul_float_fast",
+        "div_float_fast", "rem_float_fast", "and_int", "or_int", "xor_int", "not_int", "shl_int", "lshr_int",
+        "ashr_int", "bswap_int", "ctpop_int", "ctlz_int", "cttz_int", "checked_sdiv_int", "checked_udiv_int",
+        "checked_srem_int", "checked_urem_int", "abs_float", "copysign_float", "flipsign_int", "ceil_llvm",
+        "floor_llvm", "trunc_llvm", "rint_llvm", "sqrt_llvm", "sqrt_llvm_fast", NULL};
+    static const char *const cmp[] = {
+        "eq_int", "ne_int", "slt_int", "ult_int", "sle_int", "ule_int", "eq_float", "ne_float", "lt_float",
+        "le_float", "eq_float_fast", "ne_float_fast", "lt_float_fast", "le_float_fast", "fpiseq", "have_fma",
+        NULL};
+    static const char *const typearg[] = {"bitcast", "sext_int", "zext_int", "trunc_int", "fptoui", "fptosi",
+                                          "uitofp", "sitofp", "fptrunc", "fpext", NULL};
+    for (int i = 0; same[i]; i++)
+        if (!strcmp(nm, same[i]))
+            return IR_SAME;
+    for (int i = 0; cmp[i]; i++)
+        if (!strcmp(nm, cmp[i]))
+            return IR_BOOL;
+    for (int i = 0; typearg[i]; i++)
+        if (!strcmp(nm, typearg[i]))
+            return IR_TYPEARG;
+    if (!strncmp(nm, "checked_", 8))
+        return IR_CHECKED;
+    return IR_OTHER;
+}
+
+JL_DLLEXPORT int jl_infer_is_pure_intrinsic(jl_value_t *f)
+{
+    if (!jl_is_intrinsic(f))
+        return 0;
+    const char *nm = jl_intrinsic_name(jl_intrinsic_id(f));
+    return intrinsic_kind(nm) != IR_OTHER && strcmp(nm, "add_ptr") && strcmp(nm, "sub_ptr");
+}
+
+static jl_value_t *intrinsic_tfunc(jl_value_t *f, jl_value_t **a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] == jl_bottom_type)
+            return jl_bottom_type;
+    const char *nm = jl_intrinsic_name(jl_intrinsic_id(f));
+    int kind = intrinsic_kind(nm);
+    if (kind != IR_OTHER && jl_infer_is_pure_intrinsic(f) && n > 0 && all_const(a, n))
+        return fold_call(f, a, n);
+    jl_value_t *T;
+    switch (kind) {
+    case IR_SAME:
+        return n >= 1 ? jl_widenconst(a[0]) : jl_bottom_type;
+    case IR_BOOL:
+        return (jl_value_t *)jl_bool_type;
+    case IR_TYPEARG:
+        if (n == 2 && const_arg(a[0], &T) && jl_is_concrete_type(T))
+            return T;
+        return (jl_value_t *)jl_any_type;
+    case IR_CHECKED: {
+        jl_value_t *ps[2] = {jl_widenconst(n >= 1 ? a[0] : (jl_value_t *)jl_any_type), (jl_value_t *)jl_bool_type};
+        return (jl_value_t *)jl_apply_tuple_type_v(ps, 2);
+    }
+    default:
+        break;
+    }
+    if (!strcmp(nm, "arraylen"))
+        return (jl_value_t *)jl_int64_type;
+    if (!strcmp(nm, "atomic_fence"))
+        return (jl_value_t *)jl_nothing_type;
+    if (!strcmp(nm, "pointerref") && n >= 1) {
+        jl_value_t *pt = jl_widenconst(a[0]);
+        if (jl_is_datatype(pt) && ((jl_datatype_t *)pt)->name == jl_pointer_type_body->name) {
+            jl_value_t *E = jl_svecref(((jl_datatype_t *)pt)->parameters, 0);
+            if (!jl_has_free_typevars(E))
+                return E;
+        }
+    }
+    if (!strcmp(nm, "pointerset") && n >= 1)
+        return jl_widenconst(a[0]);
+    return (jl_value_t *)jl_any_type;
+}
+
+/* ---------------------------------------------------------------- generic calls */
+
+/* the signature element for an argument: Const(type) -> Type{type}, Const(v) -> typeof(v) */
+static jl_value_t *sig_param(jl_value_t *a)
+{
+    if (jl_is_infer_const(a)) {
+        jl_value_t *v = jl_infer_const_val(a);
+        if (is_type_value(v))
+            return jl_has_free_typevars(v) ? jl_typeof(v) : type_of_type(v);
+        return jl_typeof(v);
+    }
+    return a;
+}
+
+static int is_dispatch_elt(jl_value_t *t)
+{
+    if (jl_is_concrete_type(t))
+        return 1;
+    if (is_type_type(t)) {
+        jl_value_t *p = jl_svecref(((jl_datatype_t *)t)->parameters, 0);
+        return !jl_is_tvar(p) && !jl_has_free_typevars(p);
+    }
+    return 0;
+}
+
+static int count_on_stack(jl_method_t *m, jl_method_instance_t *mi, frame_t **found)
+{
+    int n = 0;
+    *found = NULL;
+    for (frame_t *f = infer_top; f; f = f->parent) {
+        if (f->mi == mi && *found == NULL)
+            *found = f;
+        if (f->m == m)
+            n++;
+    }
+    return n;
+}
+
+static int wants_constprop(jl_method_t *m, jl_value_t **argtypes, size_t n, jl_value_t *rt)
+{
+    if (jl_is_infer_const(rt) || rt == jl_bottom_type || m->constprop == 2)
+        return 0;
+    if (jl_is_datatype(rt) && ((jl_datatype_t *)rt)->instance)
+        return 0;
+    int any = 0;
+    for (size_t i = 1; i < n; i++) {
+        jl_value_t *v;
+        if (const_arg(argtypes[i], &v) && !is_type_value(v) && !((jl_datatype_t *)jl_typeof(v))->instance)
+            any = 1;
+    }
+    if (!any || !jl_is_code_info(m->source))
+        return 0;
+    return m->constprop == 1 || jl_array_len(((jl_code_info_t *)m->source)->code) <= JL_INFER_CONSTPROP_STMTS;
+}
+
+/* infer one matching method for argument types tt; *pmi receives the instance */
+static jl_value_t *infer_match(frame_t *fr, jl_method_t *m, jl_value_t *tt, jl_value_t **argtypes, size_t n,
+                               jl_method_instance_t **pmi)
+{
+    *pmi = NULL;
+    if (jl_has_free_typevars(tt))
+        return (jl_value_t *)jl_any_type;
+    jl_method_instance_t *mi = jl_method_specialize(m, tt);
+    if (mi == NULL)
+        return (jl_value_t *)jl_any_type;
+    *pmi = mi;
+    jl_value_t *rt = typeinf_edge(fr, mi, NULL, 0);
+    if (wants_constprop(m, argtypes, n, rt)) {
+        jl_value_t *crt = typeinf_edge(fr, mi, argtypes, n);
+        if (crt && jl_infer_le(crt, rt))
+            rt = crt;
+    }
+    return rt;
+}
+
+static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc)
+{
+    jl_value_t *ps[n];
+    int dispatch = 1;
+    for (size_t i = 0; i < n; i++) {
+        ps[i] = sig_param(argtypes[i]);
+        if (!is_dispatch_elt(ps[i]))
+            dispatch = 0;
+    }
+    jl_value_t *ft = ps[0];
+    if (!jl_is_concrete_type(ft) && !is_type_type(ft))
+        return (jl_value_t *)jl_any_type;
+    jl_value_t *sig = (jl_value_t *)jl_apply_tuple_type_v(ps, n);
+    jl_methtable_t *mt = jl_method_table_for(sig);
+    if (mt == NULL)
+        return (jl_value_t *)jl_any_type;
+    if (dispatch) {
+        jl_value_t *m = jl_gf_invoke_lookup(sig);
+        if (!jl_is_method(m)) {
+            add_mt_edge(fr, mt, sig);
+            return jl_bottom_type; /* MethodError (no method, or ambiguous) */
+        }
+        jl_method_instance_t *mi;
+        jl_value_t *rt = infer_match(fr, (jl_method_t *)m, sig, argtypes, n, &mi);
+        if (mi && pc != (size_t)-1 && fr->callees)
+            fr->callees[pc] = (jl_value_t *)mi;
+        return rt;
+    }
+    jl_value_t *matches = jl_matching_methods(sig, JL_INFER_MAX_METHODS);
+    if (!jl_is_array(matches))
+        return (jl_value_t *)jl_any_type;
+    add_mt_edge(fr, mt, sig);
+    jl_value_t *rt = jl_bottom_type;
+    for (size_t i = 0; i < jl_array_len(matches); i++) {
+        jl_svec_t *match = (jl_svec_t *)jl_array_ptr_ref(matches, i);
+        jl_method_instance_t *mi;
+        jl_value_t *r = infer_match(fr, (jl_method_t *)jl_svecref(match, 2), jl_svecref(match, 0), argtypes, n, &mi);
+        rt = jl_infer_tmerge(rt, r);
+    }
+    return rt;
+}
+
+/* the function value a lattice element stands for, if known */
+static jl_value_t *known_function(jl_value_t *ft)
+{
+    if (jl_is_infer_const(ft))
+        return jl_infer_const_val(ft);
+    if (jl_is_datatype(ft) && ((jl_datatype_t *)ft)->instance)
+        return ((jl_datatype_t *)ft)->instance;
+    return NULL;
+}
+
+/* argtypes[0] is the function */
+static jl_value_t *abstract_call(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc)
+{
+    for (size_t i = 0; i < n; i++)
+        if (argtypes[i] == jl_bottom_type)
+            return jl_bottom_type;
+    jl_value_t *f = known_function(argtypes[0]);
+    if (f && jl_is_intrinsic(f))
+        return intrinsic_tfunc(f, argtypes + 1, n - 1);
+    if (f && jl_is_builtin(f))
+        return builtin_tfunc(fr, f, argtypes + 1, n - 1, pc);
+    if (f == NULL && jl_subtype(jl_widenconst(argtypes[0]), (jl_value_t *)jl_builtin_type))
+        return (jl_value_t *)jl_any_type;
+    return abstract_call_gf(fr, argtypes, n, pc);
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static jl_value_t *eval_value(frame_t *fr, jl_value_t **state, jl_value_t *x)
+{
+    if (x == NULL)
+        return jl_bottom_type;
+    jl_value_t *t = jl_typeof(x);
+    if (t == (jl_value_t *)jl_ssavalue_type) {
+        intptr_t id = ((jl_ssavalue_t *)x)->id;
+        if (id < 1 || (size_t)id > fr->nstmts)
+            return jl_bottom_type;
+        jl_value_t *r = fr->ssatypes[id - 1];
+        return r ? r : jl_bottom_type;
+    }
+    if (t == (jl_value_t *)jl_slotnumber_type || t == (jl_value_t *)jl_argument_type) {
+        intptr_t id = ((jl_slotnumber_t *)x)->id;
+        if (id < 1 || (size_t)id > fr->nslots)
+            return jl_bottom_type;
+        jl_value_t *r = state[id - 1];
+        return r ? r : jl_bottom_type;
+    }
+    if (t == (jl_value_t *)jl_globalref_type)
+        return global_type(((jl_globalref_t *)x)->mod, ((jl_globalref_t *)x)->name);
+    if (t == (jl_value_t *)jl_symbol_type)
+        return global_type(fr->m ? fr->m->module : jl_main_module, (jl_sym_t *)x);
+    if (t == (jl_value_t *)jl_quotenode_type)
+        return jl_infer_const(((jl_quotenode_t *)x)->value);
+    if (t == (jl_value_t *)jl_expr_type) {
+        jl_expr_t *e = (jl_expr_t *)x;
+        if (e->head == jl_s_static_parameter && jl_expr_nargs(e) == 1) {
+            intptr_t i = jl_unbox_int64(jl_exprarg(e, 0));
+            jl_svec_t *sp = fr->mi->sparam_vals;
+            if (sp == NULL || i < 1 || (size_t)i > jl_svec_len(sp))
+                return (jl_value_t *)jl_any_type;
+            jl_value_t *v = jl_svecref(sp, i - 1);
+            if (jl_is_tvar(v))
+                return (jl_value_t *)jl_any_type;
+            return jl_infer_const(v);
+        }
+        return (jl_value_t *)jl_any_type;
+    }
+    return jl_infer_const(x);
+}
+
+static jl_value_t *eval_call(frame_t *fr, jl_value_t **state, jl_expr_t *e, size_t pc)
+{
+    size_t n = jl_expr_nargs(e);
+    if (n == 0)
+        return jl_bottom_type;
+    jl_value_t *argtypes[n];
+    for (size_t i = 0; i < n; i++) {
+        argtypes[i] = eval_value(fr, state, jl_exprarg(e, i));
+        if (argtypes[i] == jl_bottom_type)
+            return jl_bottom_type;
+    }
+    return abstract_call(fr, argtypes, n, pc);
+}
+
+static jl_value_t *eval_new(frame_t *fr, jl_value_t **state, jl_expr_t *e)
+{
+    if (jl_expr_nargs(e) < 1)
+        return jl_bottom_type;
+    jl_value_t *T = eval_value(fr, state, jl_exprarg(e, 0)), *v;
+    for (size_t i = 1; i < jl_expr_nargs(e); i++)
+        if (eval_value(fr, state, jl_exprarg(e, i)) == jl_bottom_type)
+            return jl_bottom_type;
+    if (const_arg(T, &v) && jl_is_datatype(v) && ((jl_datatype_t *)v)->isconcretetype)
+        return v;
+    return (jl_value_t *)jl_any_type;
+}
+
+static jl_value_t *eval_foreigncall(frame_t *fr, jl_expr_t *e)
+{
+    if (jl_expr_nargs(e) < 2)
+        return (jl_value_t *)jl_any_type;
+    jl_value_t *rt = jl_exprarg(e, 1);
+    if (jl_is_quotenode(rt))
+        rt = ((jl_quotenode_t *)rt)->value;
+    if (!jl_is_type(rt))
+        return (jl_value_t *)jl_any_type;
+    if (jl_has_free_typevars(rt)) {
+        jl_svec_t *sp = fr->mi->sparam_vals;
+        jl_value_t *u = fr->m ? fr->m->sig : NULL;
+        size_t i = 0;
+        for (; u && jl_is_unionall(u) && sp && i < jl_svec_len(sp); u = ((jl_unionall_t *)u)->body, i++) {
+            jl_value_t *val = jl_svecref(sp, i);
+            if (jl_is_tvar(val))
+                return (jl_value_t *)jl_any_type;
+            rt = jl_type_unionall(((jl_unionall_t *)u)->var, rt);
+            rt = jl_apply_type(rt, &val, 1);
+        }
+        if (jl_has_free_typevars(rt))
+            return (jl_value_t *)jl_any_type;
+    }
+    return rt;
+}
+
+/* the type of an expression statement or right-hand side */
+static jl_value_t *eval_expr(frame_t *fr, jl_value_t **state, jl_value_t *x, size_t pc)
+{
+    if (!jl_is_expr(x))
+        return eval_value(fr, state, x);
+    jl_expr_t *e = (jl_expr_t *)x;
+    jl_sym_t *h = e->head;
+    if (h == jl_s_call)
+        return eval_call(fr, state, e, pc);
+    if (h == jl_s_invoke) {
+        size_t n = jl_expr_nargs(e);
+        jl_value_t *at[n];
+        for (size_t i = 1; i < n; i++)
+            at[i - 1] = eval_value(fr, state, jl_exprarg(e, i));
+        return abstract_call(fr, at, n - 1, (size_t)-1);
+    }
+    if (h == jl_s_new || h == jl_s_splatnew)
+        return eval_new(fr, state, e);
+    if (h == jl_s_static_parameter)
+        return eval_value(fr, state, x);
+    if (h == jl_s_foreigncall)
+        return eval_foreigncall(fr, e);
+    if (h == jl_s_isdefined || h == jl_s_boundscheck)
+        return (jl_value_t *)jl_bool_type;
+    if (h == jl_s_the_exception || h == jl_s_copyast || h == jl_s_cfunction || h == jl_s_new_opaque_closure)
+        return h == jl_s_copyast ? (jl_value_t *)jl_expr_type : (jl_value_t *)jl_any_type;
+    if (h == jl_s_enter)
+        return (jl_value_t *)jl_int64_type;
+    if (h == jl_s_method || h == jl_s_global || h == jl_s_const || h == jl_s_toplevel || h == jl_s_error)
+        return (jl_value_t *)jl_any_type;
+    return (jl_value_t *)jl_nothing_type; /* leave, pop_exception, markers */
+}
+
+/* ---------------------------------------------------------------- the CFG */
+
+static int is_terminator(jl_value_t *s)
+{
+    return jl_is_gotonode(s) || jl_is_gotoifnot(s) || jl_is_returnnode(s) ||
+           (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter);
+}
+
+static intptr_t enter_label(jl_value_t *s)
+{
+    return jl_unbox_int64(jl_exprarg(s, 0));
+}
+
+static void build_cfg(frame_t *fr)
+{
+    size_t n = fr->nstmts;
+    uint8_t *start = (uint8_t *)zalloc(n + 1);
+    start[0] = 1;
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *s = jl_array_ptr_ref(fr->src->code, i);
+        intptr_t target = -1;
+        if (jl_is_gotonode(s))
+            target = ((jl_gotonode_t *)s)->label;
+        else if (jl_is_gotoifnot(s))
+            target = ((jl_gotoifnot_t *)s)->dest;
+        else if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter)
+            target = enter_label(s);
+        if (target >= 1 && (size_t)target <= n)
+            start[target - 1] = 1;
+        if (is_terminator(s))
+            start[i + 1] = 1;
+    }
+    size_t nbb = 0;
+    for (size_t i = 0; i < n; i++)
+        nbb += start[i];
+    fr->nbb = nbb;
+    fr->bb_first = (int32_t *)zalloc((nbb + 1) * sizeof(int32_t));
+    fr->stmt_bb = (int32_t *)zalloc(n * sizeof(int32_t));
+    size_t b = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (start[i])
+            fr->bb_first[b++] = (int32_t)i;
+        fr->stmt_bb[i] = (int32_t)(b - 1);
+    }
+    fr->bb_first[nbb] = (int32_t)n;
+}
+
+/* which handler (its catch label, 0-based) is active at each statement: a walk over the CFG with
+   the handler stack as a chain through `parent` (indexed by :enter statement) */
+static void compute_handlers(frame_t *fr)
+{
+    size_t n = fr->nstmts;
+    int32_t *parent = (int32_t *)zalloc(n * sizeof(int32_t));
+    int32_t *enter_at = (int32_t *)zalloc(n * sizeof(int32_t)); /* innermost :enter index or -1 */
+    uint8_t *seen = (uint8_t *)zalloc(n);
+    int32_t *work = (int32_t *)zalloc(2 * (n + 1) * sizeof(int32_t) * 2);
+    size_t nw = 0;
+    fr->handler = (int32_t *)zalloc(n * sizeof(int32_t));
+    for (size_t i = 0; i < n; i++)
+        fr->handler[i] = -1;
+    if (n == 0)
+        return;
+    work[nw++] = 0;
+    work[nw++] = -1;
+    seen[0] = 1;
+    enter_at[0] = -1;
+#define PUSH(pc, h)                                                     \
+    do {                                                                \
+        if ((pc) >= 0 && (size_t)(pc) < n && !seen[pc]) {               \
+            seen[pc] = 1;                                               \
+            enter_at[pc] = (h);                                         \
+            work[nw++] = (pc);                                          \
+            work[nw++] = (h);                                           \
+        }                                                               \
+    } while (0)
+    while (nw > 0) {
+        int32_t h = work[--nw];
+        int32_t pc = work[--nw];
+        for (;;) {
+            enter_at[pc] = h;
+            jl_value_t *s = jl_array_ptr_ref(fr->src->code, pc);
+            fr->handler[pc] = h >= 0 ? (int32_t)enter_label(jl_array_ptr_ref(fr->src->code, h)) - 1 : -1;
+            int32_t next = h;
+            if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter) {
+                parent[pc] = h;
+                PUSH((int32_t)enter_label(s) - 1, h);
+                next = pc;
+            }
+            else if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_leave && jl_expr_nargs(s) == 1 &&
+                     jl_is_int64(jl_exprarg(s, 0))) {
+                for (int64_t k = jl_unbox_int64(jl_exprarg(s, 0)); k > 0 && next >= 0; k--)
+                    next = parent[next];
+            }
+            if (jl_is_gotonode(s)) {
+                PUSH((int32_t)((jl_gotonode_t *)s)->label - 1, next);
+                break;
+            }
+            if (jl_is_gotoifnot(s))
+                PUSH((int32_t)((jl_gotoifnot_t *)s)->dest - 1, next);
+            if (jl_is_returnnode(s))
+                break;
+            if ((size_t)pc + 1 >= n || seen[pc + 1])
+                break;
+            seen[pc + 1] = 1;
+            pc++;
+            h = next;
+        }
+    }
+#undef PUSH
+}
+
+/* ---------------------------------------------------------------- the dataflow driver */
+
+static int merge_state(frame_t *fr, size_t bb, jl_value_t **st)
+{
+    if (bb >= fr->nbb)
+        return 0;
+    jl_value_t **dst = fr->bb_state[bb];
+    if (!fr->bb_reached[bb]) {
+        memcpy(dst, st, fr->nslots * sizeof(jl_value_t *));
+        fr->bb_reached[bb] = 1;
+        fr->bb_dirty[bb] = 1;
+        return 1;
+    }
+    int changed = 0;
+    for (size_t i = 0; i < fr->nslots; i++) {
+        jl_value_t *nt = jl_infer_tmerge(dst[i], st[i]);
+        if (!lat_eq(nt, dst[i])) {
+            dst[i] = nt;
+            changed = 1;
+        }
+    }
+    if (changed)
+        fr->bb_dirty[bb] = 1;
+    return changed;
+}
+
+static void set_ssa(frame_t *fr, size_t pc, jl_value_t *t)
+{
+    fr->ssatypes[pc] = jl_infer_tmerge(fr->ssatypes[pc], t);
+}
+
+/* isa(slot, T) feeding a GotoIfNot: the slot and T, for refining both branches */
+static int isa_condition(frame_t *fr, jl_value_t *cond, size_t pc, intptr_t *slot, jl_value_t **T)
+{
+    if (!jl_is_ssavalue(cond))
+        return 0;
+    intptr_t id = ((jl_ssavalue_t *)cond)->id;
+    if (id < 1 || (size_t)id > pc)
+        return 0;
+    jl_value_t *s = jl_array_ptr_ref(fr->src->code, id - 1);
+    if (!jl_is_expr(s) || ((jl_expr_t *)s)->head != jl_s_call || jl_expr_nargs(s) != 3)
+        return 0;
+    jl_value_t *f, *x = jl_exprarg(s, 1), *tv;
+    if (!jl_infer_operand_const(jl_exprarg(s, 0), &f) || f != jl_builtin_isa || !jl_is_slotnumber(x) ||
+        !jl_infer_operand_const(jl_exprarg(s, 2), &tv) || !jl_is_type(tv))
+        return 0;
+    *slot = ((jl_slotnumber_t *)x)->id;
+    /* the slot must not be assigned between the test and the branch */
+    for (size_t k = (size_t)id; k < pc; k++) {
+        jl_value_t *st = jl_array_ptr_ref(fr->src->code, k);
+        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_assign && jl_exprarg(st, 0) == x)
+            return 0;
+        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_assign && jl_is_slotnumber(jl_exprarg(st, 0)) &&
+            ((jl_slotnumber_t *)jl_exprarg(st, 0))->id == *slot)
+            return 0;
+    }
+    *T = tv;
+    return 1;
+}
+
+static void branch(frame_t *fr, jl_value_t **st, jl_gotoifnot_t *g, size_t pc)
+{
+    jl_value_t *ct = eval_value(fr, st, g->cond), *c;
+    size_t next = (size_t)fr->stmt_bb[pc] + 1, dest = (size_t)fr->stmt_bb[g->dest - 1];
+    if (ct == jl_bottom_type)
+        return;
+    if (const_arg(ct, &c)) {
+        if (c == jl_true)
+            merge_state(fr, next, st);
+        else if (c == jl_false)
+            merge_state(fr, dest, st);
+        return;
+    }
+    if (!jl_subtype((jl_value_t *)jl_bool_type, jl_widenconst(ct)) && jl_type_intersection(ct, (jl_value_t *)jl_bool_type) == jl_bottom_type)
+        return; /* TypeError */
+    intptr_t slot;
+    jl_value_t *T;
+    if (isa_condition(fr, g->cond, pc, &slot, &T) && slot >= 1 && (size_t)slot <= fr->nslots && st[slot - 1]) {
+        jl_value_t *old = st[slot - 1];
+        jl_value_t *yes = tmeet(old, T);
+        st[slot - 1] = yes;
+        merge_state(fr, next, st);
+        jl_value_t *no = old;
+        if (jl_is_uniontype(old)) {
+            jl_value_t *parts[2] = {((jl_uniontype_t *)old)->a, ((jl_uniontype_t *)old)->b};
+            /* Union minus T, for the common two-member case */
+            if (jl_subtype(parts[0], T) && !jl_subtype(parts[1], T))
+                no = parts[1];
+            else if (jl_subtype(parts[1], T) && !jl_subtype(parts[0], T))
+                no = parts[0];
+        }
+        st[slot - 1] = no;
+        merge_state(fr, dest, st);
+        st[slot - 1] = old;
+        return;
+    }
+    merge_state(fr, next, st);
+    merge_state(fr, dest, st);
+}
+
+static void run_block(frame_t *fr, size_t bb, jl_value_t **st)
+{
+    memcpy(st, fr->bb_state[bb], fr->nslots * sizeof(jl_value_t *));
+    size_t first = (size_t)fr->bb_first[bb], last = (size_t)fr->bb_first[bb + 1];
+    for (size_t pc = first; pc < last; pc++) {
+        jl_value_t *s = jl_array_ptr_ref(fr->src->code, pc);
+        if (fr->handler[pc] >= 0)
+            merge_state(fr, (size_t)fr->stmt_bb[fr->handler[pc]], st);
+        if (jl_is_gotonode(s)) {
+            set_ssa(fr, pc, (jl_value_t *)jl_any_type);
+            merge_state(fr, (size_t)fr->stmt_bb[((jl_gotonode_t *)s)->label - 1], st);
+            return;
+        }
+        if (jl_is_gotoifnot(s)) {
+            set_ssa(fr, pc, (jl_value_t *)jl_any_type);
+            branch(fr, st, (jl_gotoifnot_t *)s, pc);
+            return;
+        }
+        if (jl_is_returnnode(s)) {
+            set_ssa(fr, pc, (jl_value_t *)jl_any_type);
+            jl_value_t *v = ((jl_returnnode_t *)s)->val;
+            if (v)
+                fr->rettype = jl_infer_tmerge(fr->rettype, eval_value(fr, st, v));
+            return;
+        }
+        if (jl_is_newvarnode(s)) {
+            set_ssa(fr, pc, (jl_value_t *)jl_any_type);
+            jl_value_t *sl = ((jl_newvarnode_t *)s)->slot;
+            if (jl_is_slotnumber(sl))
+                st[((jl_slotnumber_t *)sl)->id - 1] = NULL;
+            continue;
+        }
+        jl_value_t *t;
+        if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign) {
+            t = eval_expr(fr, st, jl_exprarg(s, 1), pc);
+            jl_value_t *lhs = jl_exprarg(s, 0);
+            if (t != jl_bottom_type && jl_is_slotnumber(lhs))
+                st[((jl_slotnumber_t *)lhs)->id - 1] = t;
+        }
+        else
+            t = eval_expr(fr, st, s, pc);
+        set_ssa(fr, pc, t);
+        if (t == jl_bottom_type)
+            return; /* always throws: nothing after it runs */
+        if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter) {
+            merge_state(fr, (size_t)fr->stmt_bb[enter_label(s) - 1], st);
+            merge_state(fr, bb + 1, st);
+            return;
+        }
+    }
+    merge_state(fr, bb + 1, st);
+}
+
+/* the type of argument slot i (0-based, 0 = #self#) from the specialization signature */
+static jl_value_t *spec_arg(jl_method_instance_t *mi, jl_method_t *m, size_t i)
+{
+    jl_datatype_t *tt = (jl_datatype_t *)jl_unwrap_unionall(mi->specTypes);
+    size_t np = jl_svec_len(tt->parameters);
+    if (m->isva && i == (size_t)m->nargs - 1) {
+        size_t k = np > i ? np - i : 0;
+        jl_value_t *ps[k ? k : 1];
+        for (size_t j = 0; j < k; j++)
+            ps[j] = jl_svecref(tt->parameters, i + j);
+        jl_value_t *t = (jl_value_t *)jl_apply_tuple_type_v(ps, k);
+        return jl_has_free_typevars(t) ? (jl_value_t *)jl_anytuple_type : t;
+    }
+    if (i >= np)
+        return (jl_value_t *)jl_any_type;
+    jl_value_t *p = jl_svecref(tt->parameters, i);
+    if (jl_typeis(p, jl_vararg_type)) {
+        p = ((jl_vararg_t *)p)->T;
+        if (p == NULL)
+            p = (jl_value_t *)jl_any_type;
+    }
+    if (jl_has_free_typevars(p))
+        return (jl_value_t *)jl_any_type;
+    return from_type(p);
+}
+
+static void init_frame(frame_t *fr, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc)
+{
+    memset(fr, 0, sizeof(*fr));
+    fr->mi = mi;
+    fr->m = (jl_method_t *)mi->def;
+    fr->src = (jl_code_info_t *)fr->m->source;
+    fr->nstmts = jl_array_len(fr->src->code);
+    fr->nslots = jl_array_len(fr->src->slotnames);
+    fr->nargs = (size_t)fr->m->nargs;
+    fr->argtypes = (jl_value_t **)zalloc(fr->nargs * sizeof(jl_value_t *));
+    for (size_t i = 0; i < fr->nargs; i++) {
+        fr->argtypes[i] = spec_arg(mi, fr->m, i);
+        if (constargs && i < nc && !(fr->m->isva && i == fr->nargs - 1) && jl_infer_le(constargs[i], fr->argtypes[i]))
+            fr->argtypes[i] = constargs[i];
+    }
+    build_cfg(fr);
+    compute_handlers(fr);
+    fr->bestguess = jl_bottom_type;
+    fr->cycle_min = INT32_MAX;
+}
+
+static void reset_frame(frame_t *fr)
+{
+    fr->ssatypes = (jl_value_t **)zalloc(fr->nstmts * sizeof(jl_value_t *));
+    fr->callees = (jl_value_t **)zalloc(fr->nstmts * sizeof(jl_value_t *));
+    fr->bb_state = (jl_value_t ***)zalloc(fr->nbb * sizeof(jl_value_t **));
+    for (size_t b = 0; b < fr->nbb; b++)
+        fr->bb_state[b] = (jl_value_t **)zalloc(fr->nslots * sizeof(jl_value_t *));
+    fr->bb_reached = (uint8_t *)zalloc(fr->nbb);
+    fr->bb_dirty = (uint8_t *)zalloc(fr->nbb);
+    fr->rettype = jl_bottom_type;
+    fr->rettype_read = 0;
+    fr->cycle_min = INT32_MAX;
+    fr->edges = NULL;
+    fr->mt_edges = NULL;
+}
+
+static void run_dataflow(frame_t *fr)
+{
+    jl_value_t **st = (jl_value_t **)zalloc(fr->nslots * sizeof(jl_value_t *));
+    for (size_t i = 0; i < fr->nargs && i < fr->nslots; i++)
+        st[i] = fr->argtypes[i];
+    if (fr->nbb == 0)
+        return;
+    merge_state(fr, 0, st);
+    for (;;) {
+        size_t b = 0;
+        while (b < fr->nbb && !fr->bb_dirty[b])
+            b++;
+        if (b == fr->nbb)
+            break;
+        fr->bb_dirty[b] = 0;
+        run_block(fr, b, st);
+    }
+}
+
+/* infer until the frame's own recursion reaches a fixpoint; returns 1 when the result may be cached */
+static int typeinf_frame(frame_t *fr)
+{
+    fr->parent = infer_top;
+    fr->depth = infer_top ? infer_top->depth + 1 : 0;
+    infer_top = fr;
+    uint8_t was = fr->mi->inInference;
+    fr->mi->inInference = 1;
+    for (int iter = 0;; iter++) {
+        reset_frame(fr);
+        run_dataflow(fr);
+        if (fr->cycle_min < fr->depth)
+            break; /* part of a cycle headed below: the head iterates */
+        if (!fr->rettype_read || lat_eq(fr->rettype, fr->bestguess) || iter > 32)
+            break;
+        fr->bestguess = jl_infer_tmerge(fr->bestguess, fr->rettype);
+    }
+    fr->mi->inInference = was;
+    infer_top = fr->parent;
+    if (fr->parent && fr->cycle_min < fr->parent->cycle_min && fr->cycle_min < fr->depth)
+        fr->parent->cycle_min = fr->cycle_min;
+    return fr->cycle_min >= fr->depth;
+}
+
+/* ---------------------------------------------------------------- results and the cache */
+
+static int inferrable(jl_method_instance_t *mi)
+{
+    if (!jl_is_method(mi->def))
+        return 0;
+    jl_method_t *m = (jl_method_t *)mi->def;
+    return jl_is_code_info(m->source) && (m->generator == NULL || m->generator == jl_nothing);
+}
+
+static jl_code_instance_t *cached_ci(jl_method_instance_t *mi)
+{
+    for (jl_code_instance_t *ci = mi->cache; ci; ci = ci->next)
+        if (ci->max_world == JL_WORLD_MAX && ci->inferred && jl_is_code_info(ci->inferred))
+            return ci;
+    return NULL;
+}
+
+static jl_array_t *copy_vec_any(jl_array_t *a)
+{
+    jl_array_t *r = jl_alloc_vec_any(jl_array_len(a));
+    for (size_t i = 0; i < jl_array_len(a); i++)
+        jl_array_ptr_set(r, i, jl_array_ptr_ref(a, i));
+    return r;
+}
+
+/* the typed CodeInfo of a finished frame (statements shared with the method's source) */
+static jl_code_info_t *typed_code(frame_t *fr)
+{
+    jl_code_info_t *src = fr->src;
+    jl_code_info_t *ci = (jl_code_info_t *)jl_gc_alloc(sizeof(jl_code_info_t), (jl_value_t *)jl_code_info_type);
+    *ci = *src;
+    ci->code = copy_vec_any(src->code);
+    jl_array_t *ssat = jl_alloc_vec_any(fr->nstmts);
+    for (size_t i = 0; i < fr->nstmts; i++)
+        jl_array_ptr_set(ssat, i, fr->ssatypes[i] ? fr->ssatypes[i] : jl_bottom_type);
+    ci->ssavaluetypes = (jl_value_t *)ssat;
+    /* a slot's type: the join of its argument type and everything assigned to it */
+    jl_array_t *slott = jl_alloc_vec_any(fr->nslots);
+    for (size_t i = 0; i < fr->nslots; i++)
+        jl_array_ptr_set(slott, i, i < fr->nargs ? jl_widenconst(fr->argtypes[i]) : jl_bottom_type);
+    for (size_t pc = 0; pc < fr->nstmts; pc++) {
+        jl_value_t *s = jl_array_ptr_ref(src->code, pc);
+        if (fr->ssatypes[pc] && jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign &&
+            jl_is_slotnumber(jl_exprarg(s, 0))) {
+            size_t k = (size_t)((jl_slotnumber_t *)jl_exprarg(s, 0))->id - 1;
+            jl_value_t *t = jl_infer_tmerge(jl_array_ptr_ref(slott, k), jl_widenconst(fr->ssatypes[pc]));
+            jl_array_ptr_set(slott, k, t);
+        }
+    }
+    ci->slottypes = (jl_value_t *)slott;
+    ci->rettype = jl_widenconst(fr->rettype);
+    ci->parent = (jl_value_t *)fr->mi;
+    ci->inferred = 1;
+    ci->min_world = jl_get_world_counter();
+    ci->max_world = JL_WORLD_MAX;
+    return ci;
+}
+
+static uint8_t *reached_mask(frame_t *fr)
+{
+    uint8_t *r = (uint8_t *)zalloc(fr->nstmts);
+    for (size_t i = 0; i < fr->nstmts; i++)
+        r[i] = fr->ssatypes[i] != NULL;
+    return r;
+}
+
+static void store_backedges(frame_t *fr)
+{
+    if (fr->edges)
+        for (size_t i = 0; i < jl_array_len(fr->edges); i++) {
+            jl_method_instance_t *callee = (jl_method_instance_t *)jl_array_ptr_ref(fr->edges, i);
+            if (callee != fr->mi)
+                jl_method_instance_add_backedge(callee, fr->mi);
+        }
+    if (fr->mt_edges)
+        for (size_t i = 0; i + 1 < jl_array_len(fr->mt_edges); i += 2)
+            jl_method_table_add_backedge((jl_methtable_t *)jl_array_ptr_ref(fr->mt_edges, i),
+                                         jl_array_ptr_ref(fr->mt_edges, i + 1), fr->mi);
+}
+
+static jl_code_instance_t *cache_result(frame_t *fr, jl_code_info_t *code)
+{
+    jl_method_instance_t *mi = fr->mi;
+    jl_code_instance_t *ci = mi->cache;
+    if (!(ci && ci->max_world == JL_WORLD_MAX && (ci->inferred == NULL || !jl_is_code_info(ci->inferred)))) {
+        ci = (jl_code_instance_t *)jl_gc_alloc(sizeof(jl_code_instance_t), (jl_value_t *)jl_code_instance_type);
+        memset(ci, 0, sizeof(*ci));
+        ci->def = mi;
+        ci->min_world = jl_get_world_counter();
+        ci->max_world = JL_WORLD_MAX;
+        ci->next = mi->cache;
+        mi->cache = ci;
+    }
+    ci->rettype = jl_widenconst(fr->rettype);
+    ci->rettype_const = jl_is_infer_const(fr->rettype) ? jl_infer_const_val(fr->rettype) : NULL;
+    ci->inferred = (jl_value_t *)code;
+    store_backedges(fr);
+    return ci;
+}
+
+static jl_value_t *ci_rettype(jl_code_instance_t *ci)
+{
+    if (ci->rettype_const)
+        return jl_infer_const(ci->rettype_const);
+    return from_type(ci->rettype);
+}
+
+static jl_code_instance_t *infer_and_cache(frame_t *fr, jl_method_instance_t *mi, int *cacheable)
+{
+    init_frame(fr, mi, NULL, 0);
+    *cacheable = typeinf_frame(fr);
+    if (!*cacheable)
+        return NULL;
+    jl_code_info_t *code = jl_optimize_code(mi, typed_code(fr), fr->callees, reached_mask(fr));
+    return cache_result(fr, code);
+}
+
+/* a call edge: the return type of mi for the caller (with constant arguments: not cached) */
+static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc)
+{
+    if (!inferrable(mi))
+        return jl_is_method(mi->def) ? (jl_value_t *)jl_any_type : jl_bottom_type;
+    jl_code_instance_t *ci = cached_ci(mi);
+    if (ci && constargs == NULL) {
+        add_edge(caller, mi);
+        return ci_rettype(ci);
+    }
+    frame_t *found;
+    int nest = count_on_stack((jl_method_t *)mi->def, mi, &found);
+    if (found) {
+        if (constargs)
+            return (jl_value_t *)jl_any_type;
+        for (frame_t *f = infer_top; f && f != found; f = f->parent)
+            if (f->cycle_min > found->depth)
+                f->cycle_min = found->depth;
+        if (found != infer_top && caller->cycle_min > found->depth)
+            caller->cycle_min = found->depth;
+        found->rettype_read = 1;
+        return found->bestguess;
+    }
+    if (nest >= JL_INFER_MAX_NEST || (infer_top && infer_top->depth >= JL_INFER_MAX_DEPTH))
+        return (jl_value_t *)jl_any_type;
+    frame_t fr;
+    if (constargs) {
+        init_frame(&fr, mi, constargs, nc);
+        typeinf_frame(&fr);
+        if (fr.cycle_min < caller->cycle_min)
+            caller->cycle_min = fr.cycle_min;
+        return fr.rettype;
+    }
+    int cacheable;
+    ci = infer_and_cache(&fr, mi, &cacheable);
+    if (caller && fr.cycle_min < caller->cycle_min)
+        caller->cycle_min = fr.cycle_min;
+    add_edge(caller, mi);
+    return ci ? ci_rettype(ci) : fr.rettype;
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+JL_DLLEXPORT jl_code_instance_t *jl_infer_and_optimize(jl_method_instance_t *mi)
+{
+    init_lattice();
+    if (!inferrable(mi))
+        return NULL;
+    jl_code_instance_t *ci = cached_ci(mi);
+    if (ci)
+        return ci;
+    frame_t *saved = infer_top;
+    infer_top = NULL;
+    frame_t fr;
+    int cacheable;
+    ci = infer_and_cache(&fr, mi, &cacheable);
+    infer_top = saved;
+    return ci;
+}
+
+JL_DLLEXPORT jl_code_info_t *jl_infer_code_typed(jl_method_instance_t *mi, int optimize, jl_value_t **rt)
+{
+    init_lattice();
+    if (!inferrable(mi))
+        return NULL;
+    if (optimize) {
+        jl_code_instance_t *ci = jl_infer_and_optimize(mi);
+        if (ci) {
+            if (rt)
+                *rt = ci_rettype(ci);
+            return (jl_code_info_t *)ci->inferred;
+        }
+    }
+    frame_t *saved = infer_top;
+    infer_top = NULL;
+    frame_t fr;
+    init_frame(&fr, mi, NULL, 0);
+    typeinf_frame(&fr);
+    infer_top = saved;
+    jl_code_info_t *code = typed_code(&fr);
+    if (optimize)
+        code = jl_optimize_code(mi, code, fr.callees, reached_mask(&fr));
+    if (rt)
+        *rt = fr.rettype;
+    return code;
+}
+
+JL_DLLEXPORT jl_method_instance_t *jl_infer_lookup_mi(jl_value_t *f, jl_value_t *argtypes)
+{
+    init_lattice();
+    jl_datatype_t *at = (jl_datatype_t *)argtypes;
+    size_t n = jl_svec_len(at->parameters);
+    jl_value_t *ps[n + 1];
+    ps[0] = is_type_value(f) ? type_of_type(f) : jl_typeof(f);
+    for (size_t i = 0; i < n; i++)
+        ps[i + 1] = jl_svecref(at->parameters, i);
+    jl_value_t *sig = (jl_value_t *)jl_apply_tuple_type_v(ps, n + 1);
+    jl_value_t *m = jl_gf_invoke_lookup(sig);
+    if (!jl_is_method(m))
+        return NULL;
+    return jl_method_specialize((jl_method_t *)m, sig);
+}
+
+JL_DLLEXPORT jl_value_t *jl_infer_return_type(jl_value_t *f, jl_value_t *argtypes)
+{
+    jl_method_instance_t *mi = jl_infer_lookup_mi(f, argtypes);
+    if (mi == NULL)
+        return (jl_value_t *)jl_any_type;
+    jl_code_instance_t *ci = jl_infer_and_optimize(mi);
+    return ci ? ci->rettype : (jl_value_t *)jl_any_type;
+}
