@@ -296,7 +296,8 @@ static int valid_type_param(jl_value_t *v)
         return is_nestable_type_param((jl_value_t *)t);
     if (jl_typeis(v, jl_vararg_type))
         return 0;
-    return jl_is_type(v) || jl_is_tvar(v) || jl_is_symbol(v) || t->isbitstype || jl_is_module(v);
+    return jl_is_type(v) || jl_is_tvar(v) || jl_is_symbol(v) || t->isbitstype || t->instance == v ||
+           jl_is_module(v);
 }
 
 static jl_value_t *new_vararg(jl_value_t *T, jl_value_t *N)

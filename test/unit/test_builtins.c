@@ -331,6 +331,19 @@ Test(builtins, apply_type)
     cr_assert_str_eq(jl_string_data(jl_get_nth_field(e, 1)), "non-final parameter");
     e = throws(BF("apply_type"), 2, jl_array_type, Str("x"));
     cr_assert_str_eq(jl_string_data(jl_get_nth_field(e, 1)), "parameter");
+    /* struct MyVal{x} end: symbols, isbits values and singletons (functions) are valid parameters */
+    jl_tvar_t *x = jl_new_typevar(jl_symbol("x"), jl_bottom_type, (jl_value_t *)jl_any_type);
+    jl_value_t *V = B("_structtype", 7, jl_main_module, S("MyVal"), jl_svec1(x), jl_emptysvec, jl_emptysvec,
+                      jl_false, I64(0));
+    B("_setsuper!", 2, V, jl_any_type);
+    B("_typebody!", 2, V, jl_emptysvec);
+    cr_assert(jl_is_datatype(B("apply_type", 2, V, S("sym"))));
+    cr_assert(jl_is_datatype(B("apply_type", 2, V, I64(3))));
+    jl_datatype_t *vf = (jl_datatype_t *)B("apply_type", 2, V, jl_builtin_getfield);
+    cr_assert_eq(jl_svecref(vf->parameters, 0), jl_builtin_getfield);
+    cr_assert_not_null(vf->instance, "MyVal{getfield}() is a singleton");
+    e = throws(BF("apply_type"), 2, V, Str("str"));
+    assert_type_error(e, "Type", (jl_value_t *)jl_type_type, jl_get_nth_field(e, 3));
 }
 
 Test(builtins, apply_iterate_splats_tuples_svecs_and_arrays)
