@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "toplevel.h"
+#include "gf.h"
 
 #pragma weak jl_apply
 #pragma weak jl_float_to_string
@@ -274,6 +275,14 @@ static void show_typeerror(FILE *out, jl_value_t *e)
 static void show_methoderror(FILE *out, jl_value_t *e)
 {
     jl_value_t *f = field(e, "f"), *args = field(e, "args");
+    /* ambiguities, keyword calls and non-callable objects: dispatch's own text (gf.c) */
+    if (jl_typeis(e, jl_methoderror_type)) {
+        const char *msg = jl_methoderror_message(e);
+        if (f == jl_kwcall_func || strncmp(msg, "MethodError: no method matching ", 32) != 0) {
+            fputs(msg, out);
+            return;
+        }
+    }
     fputs("MethodError: no method matching ", out);
     if (f == NULL) {
         fputs("?", out);

@@ -383,6 +383,27 @@ static int subtype_ccheck(jl_value_t *x, jl_value_t *y, stenv_t *e)
     return sub;
 }
 
+/* Was x bound outside (before) y? */
+static int var_outside(stenv_t *e, jl_tvar_t *x, jl_tvar_t *y)
+{
+    for (varb_t *b = e->vars; b; b = b->prev) {
+        if (b->var == x)
+            return 0;
+        if (b->var == y)
+            return 1;
+    }
+    return 0;
+}
+
+static int in_union(jl_value_t *u, jl_value_t *x)
+{
+    if (u == x)
+        return 1;
+    if (!jl_is_uniontype(u))
+        return 0;
+    return in_union(((jl_uniontype_t *)u)->a, x) || in_union(((jl_uniontype_t *)u)->b, x);
+}
+
 /* b <: a for a variable b */
 static int var_lt(jl_tvar_t *b, jl_value_t *a, stenv_t *e, int param)
 {
@@ -398,9 +419,11 @@ static int var_lt(jl_tvar_t *b, jl_value_t *a, stenv_t *e, int param)
         return 0;
     bb->ub = simple_meet(bb->ub, a);
     if (jl_is_tvar(a)) {
+        /* an outer "exists" b cannot equal an inner "forall" a unless a's bounds fix it */
         varb_t *aa = lookup(e, (jl_tvar_t *)a);
-        if (aa && !aa->right && bb->depth0 != aa->depth0 && param == 2)
-            return subtype(aa->ub, aa->lb, e, param); /* exists b = forall a only if a is fixed */
+        if (aa && !aa->right && in_union(bb->lb, a) && bb->depth0 != aa->depth0 &&
+            var_outside(e, b, (jl_tvar_t *)a))
+            return subtype(aa->ub, aa->lb, e, param);
     }
     return 1;
 }
@@ -421,7 +444,7 @@ static int var_gt(jl_tvar_t *b, jl_value_t *a, stenv_t *e, int param)
     bb->lb = simple_join(bb->lb, a);
     if (jl_is_tvar(a)) {
         varb_t *aa = lookup(e, (jl_tvar_t *)a);
-        if (aa && !aa->right && bb->depth0 != aa->depth0 && param == 2)
+        if (aa && !aa->right && bb->depth0 != aa->depth0 && param == 2 && var_outside(e, b, (jl_tvar_t *)a))
             return subtype(aa->ub, aa->lb, e, param);
     }
     return 1;

@@ -97,6 +97,13 @@ static const stcase_t subtype_cases[] = {
     {"Type{T} where T<:Integer", "Type{<:Real}", 1}, {"Type", "DataType", 0}, {"DataType", "Any", 1},
     {"TypeofBottom", "Type", 1}, {"Type{Int64}", "Union{Type{Int64},Type{String}}", 1},
     {"Type{Type{Int64}}", "Type{<:Type}", 1},
+    /* forall variables against exists variables */
+    {"Tuple{Type{Ptr{T}}, Ptr{T}} where T", "Tuple{Type{P}, Ptr} where P<:Ptr", 1},
+    {"Tuple{Type{Ptr{T}}, Ptr{T}} where T", "Tuple{Type{T}, T} where T", 1},
+    {"Vector{T} where T", "Vector{S} where S<:Integer", 0}, {"Ref{T} where T<:Integer", "Ref{S} where S", 1},
+    {"Vector{Vector{T}} where T", "Vector{Vector{T} where T}", 0},
+    {"Vector{Vector{T} where T}", "Vector{Vector{T}} where T", 0},
+    {"Tuple{Ref{T}, T} where T", "Tuple{Ref{S}, Any} where S", 1},
     /* value parameters */
     {"Array{Int64,1}", "Array{Int64,2}", 0}, {"Array{Int64,1}", "Array{Int64,N} where N", 1},
     {"Tuple{Array{Int64,1},Array{Int64,1}}", "Tuple{Array{Int64,N},Array{Int64,N}} where N", 1},
