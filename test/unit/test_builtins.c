@@ -726,3 +726,21 @@ Test(builtins, pointers)
     jl_value_t *g = I("cglobal", 2, S("strlen"), jl_nothing_type);
     cr_assert_not_null(*(void **)g);
 }
+
+Test(builtins, compute_sparams_matches_the_method_signature)
+{
+    /* m.sig = Tuple{typeof(getfield), Vector{T}, T} where T */
+    jl_tvar_t *T = jl_new_typevar(jl_symbol("T"), jl_bottom_type, (jl_value_t *)jl_any_type);
+    jl_value_t *vt = jl_apply_type2(jl_array_type, (jl_value_t *)T, I64(1));
+    jl_value_t *ps[3] = {jl_typeof(jl_builtin_getfield), vt, (jl_value_t *)T};
+    jl_value_t *sig = jl_type_unionall(T, (jl_value_t *)jl_apply_tuple_type_v(ps, 3));
+    jl_method_t *m = (jl_method_t *)jl_gc_alloc(sizeof(jl_method_t), (jl_value_t *)jl_method_type);
+    m->sig = sig;
+    jl_array_t *a = jl_alloc_array_1d(jl_apply_array_type((jl_value_t *)jl_float64_type, 1), 0);
+    jl_value_t *sp = B("_compute_sparams", 4, m, jl_builtin_getfield, a, f64(1.0));
+    cr_assert(jl_is_svec(sp));
+    cr_assert_eq(jl_svec_len(sp), 1);
+    cr_assert_eq(jl_svecref(sp, 0), (jl_value_t *)jl_float64_type);
+    assert_type_error(throws(BF("_compute_sparams"), 2, I64(1), I64(2)), "_compute_sparams",
+                      (jl_value_t *)jl_method_type, I64(1));
+}
