@@ -802,7 +802,8 @@ def read_ready():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small sizes, one run each (CI)")
-    ap.add_argument("--out", help="result directory (default bench/results, quick: build/bench/quick)")
+    ap.add_argument("--out", help="result directory (default bench/results; --quick: build/bench/quick; "
+                    "--only: build/bench/partial)")
     ap.add_argument("--runs", type=int, help="measured rounds (default 3, quick 1)")
     ap.add_argument("--warmup", type=int, help="warm-up rounds (default 1, quick 0)")
     ap.add_argument("--startup-runs", type=int, help="measured startup rounds (default 20, quick 3)")
@@ -819,7 +820,9 @@ def main():
     o.only = set(o.only.split(",")) if o.only else None
     if o.only and o.only - set(ALL_NAMES):
         ap.error("unknown benchmark(s): " + ", ".join(sorted(o.only - set(ALL_NAMES))))
+    # only a complete full run replaces the committed bench/results by default
     outdir = o.out or (os.path.join(ROOT, "build", "bench", "quick") if o.quick
+                       else os.path.join(ROOT, "build", "bench", "partial") if o.only
                        else os.path.join(BENCH_DIR, "results"))
     load_before = os.getloadavg()
     if not o.quick and load_before[0] > 1.0:
