@@ -125,6 +125,21 @@ static void put_const(sbuf_t *b, jl_value_t *v)
         else
             put_gname(b, tn->module, jl_symbol(nm[0] == '#' ? nm + 1 : nm));
     }
+    else if (jl_is_tuple(v)) {
+        size_t n = jl_datatype_nfields(ty);
+        put(b, "(");
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                put(b, ", ");
+            put_const(b, jl_get_nth_field(v, i));
+        }
+        put(b, n == 1 ? ",)" : ")");
+    }
+    else if (jl_is_string(v)) {
+        put(b, "\"");
+        put(b, jl_string_data(v));
+        put(b, "\"");
+    }
     else if (jl_is_intrinsic(v)) {
         put(b, "Core.Intrinsics.");
         put(b, jl_intrinsic_name(jl_intrinsic_id(v)));

@@ -546,7 +546,7 @@ static jl_value_t *subst_consts(ir_t *ir, jl_value_t *x)
         if (c)
             return quote_const(v);
         jl_value_t *def = ir->stmts[((jl_ssavalue_t *)x)->id - 1];
-        return def && jl_is_ssavalue(def) ? def : x; /* copy propagation */
+        return def && jl_is_ssavalue(def) ? subst_consts(ir, def) : x; /* copy propagation */
     }
     if (jl_is_expr(x)) {
         jl_expr_t *e = (jl_expr_t *)x;
@@ -603,6 +603,11 @@ static void fold_pass(opt_t *o)
         if (is_head(s, jl_s_enter) || is_head(s, jl_s_leave))
             continue;
         s = ir->stmts[k] = subst_consts(ir, s);
+        jl_value_t *cv;
+        if (!jl_is_expr(s) && !jl_is_ssavalue(s) && jl_infer_operand_const(s, &cv)) {
+            ir->types[k] = jl_infer_const(cv);
+            continue;
+        }
         jl_value_t *rhs = is_head(s, jl_s_assign) ? jl_exprarg(s, 1) : s;
         if (!is_head(rhs, jl_s_call))
             continue;
@@ -614,7 +619,11 @@ static void fold_pass(opt_t *o)
             args[i] = const_operand(ir, jl_exprarg(e, i), &c);
             allc = c;
         }
-        if (!allc || !pure_call_target(args[0]))
+        if (!allc)
+            continue;
+        int immut_get = args[0] == jl_builtin_getfield && n >= 3 && !jl_is_module(args[1]) &&
+                        !((jl_datatype_t *)jl_typeof(args[1]))->name->mutabl;
+        if (!pure_call_target(args[0]) && !immut_get)
             continue;
         jl_value_t *res = try_fold(args, n);
         if (res == NULL)

@@ -243,3 +243,23 @@ Test(infer, exceptions)
     ev("inf_throw(x) = Core.throw(x)");
     cr_expect_eq(rettype("inf_throw", "Tuple{Int64}"), jl_bottom_type);
 }
+
+Test(infer, varargs_sparams_closures)
+{
+    ev("inf_va(x, ys...) = Core.getfield(ys, 1)");
+    ev("inf_sp(x::T) where {T} = T");
+    ev("inf_cl(x) = (y -> " I "add_int(x, y))(2)");
+    ev("inf_all(x) = (inf_va(x, 2.0, 3), inf_sp(x), inf_cl(x))");
+    cr_expect_eq(rettype("inf_va", "Tuple{Int64, Float64, Int64}"), (jl_value_t *)jl_float64_type);
+    jl_value_t *rt;
+    typed("inf_sp", "Tuple{Int64}", 0, &rt);
+    cr_expect(jl_is_infer_const(rt) && jl_infer_const_val(rt) == (jl_value_t *)jl_int64_type);
+    cr_expect_eq(rettype("inf_cl", "Tuple{Int64}"), (jl_value_t *)jl_int64_type);
+    jl_code_info_t *ci = typed("inf_all", "Tuple{Int64}", 1, &rt);
+    cr_expect(jl_types_equal(jl_widenconst(rt), ev("Tuple{Float64, DataType, Int64}")));
+    cr_expect_eq(count_head(ci, jl_s_invoke), 0, "all three callees are inlined");
+    /* an abstract argument: the matching methods' results are joined */
+    ev("inf_m(x::Int64) = 1; inf_m(x::Float64) = 2.0");
+    ev("inf_am(x) = inf_m(Core.typeassert(x, Union{Int64, Float64}))");
+    cr_expect(jl_types_equal(rettype("inf_am", "Tuple{Any}"), ev("Union{Int64, Float64}")));
+}
