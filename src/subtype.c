@@ -1131,8 +1131,52 @@ static int position_ok(jl_value_t *a, jl_value_t *b, int depth)
     return jl_subtype(a, b) || morespecific(a, b, depth + 1);
 }
 
-static int tuple_morespecific(jl_datatype_t *a, jl_datatype_t *b, int depth)
+typedef struct {
+    jl_tvar_t *v[16];
+    int n;
+} varlist_t;
+
+static void collect_vars(jl_value_t *t, varlist_t *l)
 {
+    l->n = 0;
+    for (; jl_is_unionall(t) && l->n < 16; t = ((jl_unionall_t *)t)->body)
+        l->v[l->n++] = ((jl_unionall_t *)t)->var;
+}
+
+/* one position of a signature, closed over the signature's variables it uses: T -> its bound,
+   Vector{T} -> Vector{T} where T (so positions compare as types of their own) */
+static jl_value_t *close_position(jl_value_t *e, varlist_t *l)
+{
+    if (jl_is_tvar(e))
+        return var_ub(e);
+    for (int i = l->n; i-- > 0;)
+        if (has_var(e, l->v[i]))
+            e = jl_type_unionall(l->v[i], e);
+    return e;
+}
+
+/* Does one of the signature's variables tie two positions together (Tuple{Type{T}, T} where T)?
+   Positions compared one by one cannot see that constraint. */
+static int has_tied_positions(jl_datatype_t *t, varlist_t *l)
+{
+    size_t n = jl_svec_len(t->parameters);
+    for (int k = 0; k < l->n; k++) {
+        int uses = 0;
+        for (size_t i = 0; i < n; i++)
+            uses += has_var(jl_svecref(t->parameters, i), l->v[k]);
+        if (uses > 1)
+            return 1;
+    }
+    return 0;
+}
+
+static int tuple_morespecific(jl_value_t *siga, jl_value_t *sigb, jl_datatype_t *a, jl_datatype_t *b, int depth)
+{
+    varlist_t la, lb;
+    collect_vars(siga, &la);
+    collect_vars(sigb, &lb);
+    if (has_tied_positions(b, &lb))
+        return 0; /* Julia needs a method for the intersection here */
     size_t sa = tuple_view_size(a), sb = tuple_view_size(b);
     jl_value_t *ba[sa ? sa : 1], *bb[sb ? sb : 1];
     tuple_view_t x, y;
@@ -1152,8 +1196,8 @@ static int tuple_morespecific(jl_datatype_t *a, jl_datatype_t *b, int depth)
         }
         if (ea == NULL || eb == NULL)
             continue;
-        ea = var_ub(ea);
-        eb = var_ub(eb);
+        ea = close_position(ea, &la);
+        eb = close_position(eb, &lb);
         if (morespecific(eb, ea, depth + 1))
             return 0;
         if (!position_ok(ea, eb, depth))
@@ -1180,7 +1224,7 @@ static int morespecific(jl_value_t *a, jl_value_t *b, int depth)
             return !jl_subtype(b, a);
         if (jl_subtype(b, a))
             return 0;
-        return tuple_morespecific((jl_datatype_t *)ua, (jl_datatype_t *)ub, depth);
+        return tuple_morespecific(a, b, (jl_datatype_t *)ua, (jl_datatype_t *)ub, depth);
     }
     ua = var_ub(ua);
     ub = var_ub(ub);

@@ -293,6 +293,13 @@ static const mscase_t ms_cases[] = {
     {"Tuple{Int64,Vararg{Any}}", "Tuple{Any,Int64}", 0, 0}, {"Tuple{Int64,String}", "Tuple{Int64,Vararg{Any}}", 1, 0},
     {"Tuple{Type{T}} where T<:Integer", "Tuple{DataType}", 1, 0}, {"Tuple{Vector{T}} where T", "Tuple{Any}", 1, 0},
     {"Tuple{Int64,Vararg{Int64}}", "Tuple{Int64}", 0, 1},
+    {"Tuple{Vector, Any}", "Tuple{AbstractArray{T}, T} where T", 0, 0},
+    {"Tuple{Vector, Any}", "Tuple{AbstractArray{T}, Any} where T", 1, 0},
+    {"Tuple{Int64, Any}", "Tuple{T, T} where T", 0, 0},
+    {"Tuple{Type{T}, T} where T", "Tuple{Type{P}, Ptr} where P<:Ptr", 0, 0},
+    {"Tuple{Type{T}, T} where T<:Ptr", "Tuple{Type{P}, Ptr} where P<:Ptr", 1, 0},
+    {"Tuple{Int64, Real}", "Tuple{T, T} where T<:Real", 0, 0},
+    {"Tuple{Vector{T}, Any} where T", "Tuple{AbstractVector{Int64}, Int64}", 0, 0},
 };
 
 Test(subtype, specificity)
