@@ -1,5 +1,6 @@
 /*
- * serializer.h -- the serializer's 8-bit tag table (DESIGN.md §6) and, later, serialize/deserialize.
+ * serializer.h -- the serializer's 8-bit tag table (DESIGN.md §6) and the value-graph serializer
+ * (serialize.c writes, deserialize.c reads; the stream format is described below the tag table).
  *
  * A tag is one byte of a serialized stream. Tag 0 is reserved (never written; "no tag" in the API).
  * Tags 1..JL_TAG_LAST_SPECIAL are stream opcodes: they say what kind of encoding follows and map to no
@@ -117,5 +118,81 @@ JL_DLLEXPORT const char *jl_serializer_opcode_name(uint8_t tag);
 /* Hash of the whole table (version and every slot's description in tag order). It does not depend
    on addresses, so equal tables in different processes or builds give equal hashes. */
 JL_DLLEXPORT uint64_t jl_serializer_table_hash(void);
+
+/* ================================================================ the value-graph serializer
+
+Stream = header, then one value.
+  header   HEADER, the 4 bytes "JLSR", varint JL_SERIALIZER_VERSION, jl_serializer_table_hash() as 8
+           little-endian bytes.
+  value    a value tag (one byte), BACKREF varint i, SHAREDREF then an opcode with its body, NULL, or
+           one of the opcodes SYMBOL .. OBJECT with the body documented at enum jl_serializer_tag.
+
+Sharing. The writer makes two passes over the graph: the first counts how often each object is
+reached, the second writes. An object reached more than once is written once, prefixed by SHAREDREF,
+and later occurrences are BACKREF i (i counts SHAREDREFs from 0 in stream order). Values of isbits
+types and tagged values are always written by value. The reader fills slot i either before reading
+the object's contents ("early" kinds: arrays, Expr, SimpleVector, mutable structs, CodeInfo) -- so
+cycles through them round-trip -- or after (every other kind: symbols, strings, types, tuples,
+immutable structs, modules, methods). A BACKREF to a slot not yet filled is an error; the writer never
+produces one: when it meets an object of a "late" kind inside that object's own contents (an
+immutable struct in a cycle through a mutable one), it writes a copy by value there.
+
+OBJECT bodies, chosen by the type that follows OBJECT:
+  singleton type (T.instance)  nothing more: the value is the instance (functions by their type)
+  primitive type               the value's bytes (layout size, host byte order; little endian)
+  TypeName                     kind byte (JL_SER_TN_*), module, name symbol: resolved by name
+  UnionAll                     kind byte (JL_SER_UA_*): WRAPPER then a type name reference (the
+                               type's own wrapper, identity kept), or GENERIC then var, body
+  Union                        a, b            TypeVar  name, lb, ub       TypeofVararg  T, N
+  Module                       kind byte (JL_SER_MOD_*): CHILD then parent module and name; ROOT then
+                               the name (a package root module, found or loaded with require)
+  GlobalRef                    module, name    IntrinsicFunction  name (Core.Intrinsics.<name>)
+  CodeInfo                     code, codelocs, ssavaluetypes, ssaflags,
+                               method_for_inference_limit_heuristics, linetable, slotnames,
+                               slotflags, slottypes, rettype; then varints min_world, max_world,
+                               inferred, propagate_inbounds, has_fcall, nospecializeinfer, inlining,
+                               constprop, purity, inlining_cost. parent and edges read as nothing.
+  Method                       module, name, file, sig, slot_syms, source, generator, roots; then
+                               zigzag line, varints nargs, nkw, nospecialize, isva,
+                               is_for_opaque_closure, constprop, pure, purity. Reading makes a new
+                               Method; it is added to its function's table when that table has no
+                               method with an equal signature (as Julia's Serialization does).
+  MethodInstance               def, specTypes, sparam_vals, uninferred
+  any other concrete type      each field as a value (inline fields too); NULL for #undef. A Base.Dict
+                               is rehashed after the whole stream is read (Base._rehash!), since
+                               hashes of types and mutable keys depend on addresses.
+Types whose objects are process-local (Task, Binding, MethodTable, CodeInstance, ...) are refused.
+A type name reference (DATATYPE's first value, UnionAll WRAPPER) is a tagged builtin type (its name)
+or a TypeName object.
+
+Errors: the writer throws ErrorException("serialize: ..."); the reader throws
+ErrorException("deserialize: ...") for a truncated, corrupted or foreign stream (every length is
+checked against the bytes left before anything is allocated; recursion is bounded by the stack).
+Errors raised while resolving names (a missing package) keep their own type. */
+
+#define JL_SER_MAGIC "JLSR"
+#define JL_SER_MAX_TUPLE 8192   /* longest tuple / type parameter list either side accepts */
+enum { JL_SER_TN_TYPE = 0,      /* module.name is the type (or its UnionAll wrapper) */
+       JL_SER_TN_FUNCTION = 1   /* module.name is the function whose type this is */ };
+enum { JL_SER_UA_WRAPPER = 0, JL_SER_UA_GENERIC = 1 };
+enum { JL_SER_MOD_CHILD = 0, JL_SER_MOD_ROOT = 1 };
+
+/* Serialize v (header included). Returns malloc'ed bytes (free() them) and their count in *len. */
+JL_DLLEXPORT uint8_t *jl_serialize_value(jl_value_t *v, size_t *len);
+/* The same as a Vector{UInt8} (for ccall from the Serialization stdlib). */
+JL_DLLEXPORT jl_array_t *jl_serialize_to_array(jl_value_t *v);
+/* Read one value from exactly len bytes (trailing bytes are an error). */
+JL_DLLEXPORT jl_value_t *jl_deserialize_value(const uint8_t *data, size_t len);
+/* Read one value from the start of data; *consumed = bytes used (a stream may hold more values). */
+JL_DLLEXPORT jl_value_t *jl_deserialize_value_prefix(const uint8_t *data, size_t len, size_t *consumed);
+JL_DLLEXPORT jl_value_t *jl_deserialize_from_array(jl_array_t *bytes);
+
+/* Lowered code stored in methods: a CodeInfo as a compact Vector{UInt8} (a serializer stream) and
+   back. m may be NULL; it names the method in error messages. */
+JL_DLLEXPORT jl_array_t *jl_compress_ir(jl_method_t *m, jl_code_info_t *ci);
+JL_DLLEXPORT jl_code_info_t *jl_uncompress_ir(jl_method_t *m, jl_array_t *data);
+
+/* internal to serializer/: the lowest stack address recursion may reach before it must stop */
+char *jl_ser_stack_floor(void);
 
 #endif

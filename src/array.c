@@ -45,6 +45,32 @@ JL_DLLEXPORT jl_array_t *jl_alloc_array_1d(jl_value_t *atype, size_t n)
     return a;
 }
 
+JL_DLLEXPORT jl_array_t *jl_alloc_array_nd(jl_value_t *atype, size_t ndims, const size_t *dims)
+{
+    if (ndims == 1)
+        return jl_alloc_array_1d(atype, dims[0]);
+    jl_value_t *eltype = jl_svecref(((jl_datatype_t *)atype)->parameters, 0);
+    uint16_t elsize;
+    int isptr, hasptr;
+    elem_layout(eltype, &elsize, &isptr, &hasptr);
+    size_t n = 1, limit = ((size_t)1 << 48) / (elsize ? elsize : 1);
+    for (size_t i = 0; i < ndims; i++) {
+        if (dims[i] > limit || (dims[i] && n > limit / dims[i]))
+            jl_argument_error("invalid Array dimensions");
+        n *= dims[i];
+    }
+    jl_array_t *a = (jl_array_t *)jl_gc_alloc(sizeof(jl_array_t) + ndims * sizeof(size_t), atype);
+    a->elsize = elsize;
+    a->flags = (uint16_t)(isptr ? JL_ARRAY_PTRARRAY : 0);
+    a->ndims = (uint32_t)ndims;
+    a->length = n;
+    a->maxsize = n;
+    for (size_t i = 0; i < ndims; i++)
+        a->dims[i] = dims[i];
+    a->data = alloc_data(n * elsize, hasptr);
+    return a;
+}
+
 JL_DLLEXPORT jl_array_t *jl_alloc_vec_any(size_t n)
 {
     return jl_alloc_array_1d((jl_value_t *)jl_array_any_type, n);

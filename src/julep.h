@@ -532,6 +532,8 @@ JL_DLLEXPORT jl_datatype_t *jl_apply_tuple_type_v(jl_value_t **p, size_t np);
 JL_DLLEXPORT jl_value_t *jl_apply_array_type(jl_value_t *eltype, size_t ndims);
 JL_DLLEXPORT jl_array_t *jl_alloc_array_1d(jl_value_t *atype, size_t n);
 JL_DLLEXPORT jl_array_t *jl_alloc_vec_any(size_t n);
+/* Array{T,N} for N = ndims (0-d arrays hold one element); elements zeroed, or #undef if boxed */
+JL_DLLEXPORT jl_array_t *jl_alloc_array_nd(jl_value_t *atype, size_t ndims, const size_t *dims);
 JL_DLLEXPORT jl_value_t *jl_arrayref(jl_array_t *a, size_t i);      /* boxes isbits elements */
 JL_DLLEXPORT void jl_arrayset(jl_array_t *a, jl_value_t *v, size_t i);
 JL_DLLEXPORT void jl_array_grow_end(jl_array_t *a, size_t inc);
