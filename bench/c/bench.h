@@ -38,6 +38,16 @@ static inline void bench_report(double best)
     fprintf(stderr, "BENCHTIME %.9g\n", best);
 }
 
+/* One input per kernel call (all equal to n): a compiler cannot hoist a pure call out of the reps loop or
+ * merge the calls, as it could if the loop called kernel(n) each time. */
+static inline long *bench_inputs(long n, long reps)
+{
+    long *ns = malloc((size_t)reps * sizeof(long));
+    for (long k = 0; k < reps; k++)
+        ns[k] = n;
+    return ns;
+}
+
 static inline void bench_fail(const char *what)
 {
     fprintf(stderr, "ERROR: %s\n", what);

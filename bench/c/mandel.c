@@ -31,17 +31,22 @@ static long mandelperf(long n)
 
 int main(int argc, char **argv)
 {
-    long n = bench_arg(argc, argv, 1, 10), reps = bench_arg(argc, argv, 2, 1), s = 0;
+    long n = bench_arg(argc, argv, 1, 10), reps = bench_arg(argc, argv, 2, 1), acc = 0;
+    long *ns = bench_inputs(n, reps), s = mandelperf(n);
     double best = 1e300;
     if (mandelperf(10) != 14791)
         bench_fail("mandelperf(10) != 14791");
     for (int trial = 0; trial < BENCH_TRIALS; trial++) {
         double t0 = bench_now();
+        acc = 0;
         for (long k = 0; k < reps; k++)
-            s = mandelperf(n);
+            acc += mandelperf(ns[k]);
         bench_trial(trial, (bench_now() - t0) / reps, &best);
+        if (acc != reps * s)
+            bench_fail("mandelperf gave different sums for the same grid");
     }
     printf("mandel(%ld) = %ld\n", n, s);
+    free(ns);
     bench_report(best);
     return 0;
 }

@@ -16,13 +16,18 @@ static double pisum(long n)
 int main(int argc, char **argv)
 {
     long n = bench_arg(argc, argv, 1, 10000), reps = bench_arg(argc, argv, 2, 1);
-    double best = 1e300, s = 0;
+    long *ns = bench_inputs(n, reps);
+    double best = 1e300, s = pisum(n), acc = 0;
     for (int trial = 0; trial < BENCH_TRIALS; trial++) {
         double t0 = bench_now();
+        acc = 0;
         for (long k = 0; k < reps; k++)
-            s = pisum(n);
+            acc += pisum(ns[k]);
         bench_trial(trial, (bench_now() - t0) / reps, &best);
+        if (fabs(acc - reps * s) > 1e-9 * reps)
+            bench_fail("pisum gave different sums for the same n");
     }
+    free(ns);
     /* the tail of the series beyond n is about 1/n */
     if (fabs(s - M_PI * M_PI / 6) > 1.0 / n + 1e-9)
         bench_fail("pi_sum is not close to pi^2/6");

@@ -22,6 +22,13 @@ end
 
 M.TRIALS = 6
 
+-- one input per kernel call (all equal to n), as in the other languages (see bench/c/bench.h)
+function M.inputs(n, reps)
+  local ns = {}
+  for k = 1, reps do ns[k] = n end
+  return ns
+end
+
 function M.report(best)
   io.stderr:write(string.format("BENCHTIME %.9g\n", best))
 end
