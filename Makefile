@@ -130,6 +130,26 @@ fuzz: $(FUZZ_BIN)
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
 	  -max_len=4096 $(FUZZ_DIR)/corpus test/fuzz/corpus
 
+# ---------------------------------------------------------------- fuzzing the deserializer (owner: serializer)
+# `make fuzz-deserialize` builds test/fuzz/fuzz_deserialize.c like the parser's fuzzer and runs it for
+# FUZZ_TIME seconds on the seed streams in test/fuzz/corpus_deserialize (new inputs: build/fuzz/corpus_deserialize).
+FUZZ_DESER_BIN  := $(FUZZ_DIR)/fuzz_deserialize
+FUZZ_DESER_SRCS := $(RUNTIME_SRCS) test/fuzz/fuzz_deserialize.c
+
+.PHONY: fuzz-deserialize fuzz-deserialize-build
+fuzz-deserialize-build: $(FUZZ_DESER_BIN)
+
+$(FUZZ_DESER_BIN): $(FUZZ_DESER_SRCS) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CLANG) -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address -pthread -D_GNU_SOURCE \
+	  -I$(CURDIR)/src $(GC_CFLAGS) $(UV_CFLAGS) $(FFI_CFLAGS) -DJULEP_VERSION='"$(VERSION)"' $(FUZZ_DESER_SRCS) -o $@ \
+	  $(GC_LIBS) $(UV_LIBS) $(FFI_LIBS) -ldl -lm
+
+fuzz-deserialize: $(FUZZ_DESER_BIN)
+	@mkdir -p $(FUZZ_DIR)/corpus_deserialize
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DESER_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
+	  -max_len=4096 $(FUZZ_DIR)/corpus_deserialize test/fuzz/corpus_deserialize
+
 # ---------------------------------------------------------------- benchmarks (owner: bench; see bench/README.md)
 # `make bench` runs the full suite (takes a while; use a quiet machine) and writes bench/results/latest.{md,csv}
 # and ratios.svg; `make bench-quick` runs small sizes (CI: checks outputs, not speed) into build/bench/quick/.

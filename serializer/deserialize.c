@@ -777,8 +777,7 @@ static jl_value_t *read_body(rd_t *r, uint8_t op, long idx)
 
 static jl_value_t *read_value(rd_t *r)
 {
-    char here;
-    if (&here < r->floor)
+    if ((char *)__builtin_frame_address(0) < r->floor)
         rd_error(r, "value nested too deeply");
     uint8_t t = rd_byte(r);
     if (t > JL_TAG_LAST_SPECIAL) {

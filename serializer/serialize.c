@@ -551,8 +551,7 @@ static int registered_early(jl_value_t *v)
 
 static void check_stack(wr_t *w)
 {
-    char here;
-    if (&here < w->floor)
+    if ((char *)__builtin_frame_address(0) < w->floor)
         jl_error("serialize: value nested too deeply");
 }
 
