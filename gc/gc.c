@@ -234,6 +234,24 @@ JL_DLLEXPORT size_t jl_gc_root_count(void)
     return roots_live;
 }
 
+static jl_value_t **permanent;
+static size_t permanent_len, permanent_cap;
+
+JL_DLLEXPORT void jl_gc_add_permanent_root(jl_value_t *v)
+{
+    if (permanent_len == permanent_cap) {
+        size_t cap = permanent_cap ? permanent_cap * 2 : 1024;
+        jl_value_t **np = jl_gc_alloc_uncollectable(cap * sizeof(jl_value_t *));
+        if (permanent_len)
+            memcpy(np, permanent, permanent_len * sizeof(jl_value_t *));
+        if (permanent)
+            jl_gc_free(permanent);
+        permanent = np;
+        permanent_cap = cap;
+    }
+    permanent[permanent_len++] = v;
+}
+
 JL_DLLEXPORT void jl_gc_add_root_range(void *lo, void *hi)
 {
     GC_add_roots(lo, hi);

@@ -5,6 +5,7 @@
  *   - Every julep object is allocated here with its type in the header word before the data.
  *   - Pointer-free objects are atomic allocations: Boehm never scans them, so they must never hold a
  *     pointer to a GC object.
+ *   - Every DataType is a permanent root: atomic objects' headers are not scanned (see below).
  *   - Memory Boehm does not scan (JIT code and globals, malloc/mmap memory, libuv requests) keeps objects
  *     alive only through the root API below.
  *   - Finalizers never run inside the collector: Boehm queues them (finalize-on-demand) and
@@ -40,6 +41,10 @@ JL_DLLEXPORT void jl_gc_free(void *p);
 JL_DLLEXPORT void jl_gc_add_root(jl_value_t *v);       /* counted: add twice, remove twice */
 JL_DLLEXPORT void jl_gc_remove_root(jl_value_t *v);
 JL_DLLEXPORT size_t jl_gc_root_count(void);
+/* a root that is never removed (cheaper than the counted set): every DataType is one, because the
+   header word of an atomic object is not scanned, so a type referenced only by the headers of its
+   pointer-free instances would otherwise be collected */
+JL_DLLEXPORT void jl_gc_add_permanent_root(jl_value_t *v);
 /* a range of memory scanned as roots (image data); few of these: Boehm allows ~2000 in all */
 JL_DLLEXPORT void jl_gc_add_root_range(void *lo, void *hi);
 JL_DLLEXPORT void jl_gc_remove_root_range(void *lo, void *hi);

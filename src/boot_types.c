@@ -13,7 +13,9 @@ extern jl_datatype_t *jl_abstractarray_type_body, *jl_densearray_type_body;
 
 static jl_datatype_t *raw_type(void)
 {
-    return (jl_datatype_t *)jl_gc_alloc(sizeof(jl_datatype_t), NULL);
+    jl_datatype_t *dt = (jl_datatype_t *)jl_gc_alloc(sizeof(jl_datatype_t), NULL);
+    jl_gc_add_permanent_root((jl_value_t *)dt);
+    return dt;
 }
 
 static jl_svec_t *sym_svec(int n, const char **names)

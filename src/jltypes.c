@@ -135,7 +135,9 @@ JL_DLLEXPORT jl_typename_t *jl_new_typename_in(jl_sym_t *name, jl_module_t *m, i
 
 static jl_datatype_t *new_uninit_datatype(void)
 {
-    return (jl_datatype_t *)jl_gc_alloc(sizeof(jl_datatype_t), (jl_value_t *)jl_datatype_type);
+    jl_datatype_t *dt = (jl_datatype_t *)jl_gc_alloc(sizeof(jl_datatype_t), (jl_value_t *)jl_datatype_type);
+    jl_gc_add_permanent_root((jl_value_t *)dt); /* see gc.h: atomic instances do not keep it alive */
+    return dt;
 }
 
 static uintptr_t type_hash(jl_typename_t *tn, jl_svec_t *params);
