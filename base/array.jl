@@ -7,11 +7,11 @@ struct UndefInitializer end
 const undef = UndefInitializer()
 
 # ---- AbstractArray protocol
-eltype(::Type{<:AbstractArray{T}}) where {T} = T
+eltype(::Type{_S1}) where {T, _S1<:AbstractArray{T}} = T
 eltype(::Type) = Any
 eltype(x) = eltype(typeof(x))
 ndims(::AbstractArray{T,N}) where {T,N} = N
-ndims(::Type{<:AbstractArray{T,N}}) where {T,N} = N
+ndims(::Type{_S1}) where {T,N, _S1<:AbstractArray{T,N}} = N
 length(A::AbstractArray) = prod(size(A))
 size(A::AbstractArray, d::Integer) = d <= ndims(A) ? size(A)[d] : 1
 axes(A::AbstractArray) = map(n -> OneTo(n), size(A))
@@ -25,13 +25,14 @@ eachindex(A::AbstractArray) = OneTo(length(A))
 keys(A::AbstractVector) = OneTo(length(A))
 checkbounds(::Type{Bool}, A::AbstractArray, i::Integer) = 1 <= i <= length(A)
 checkbounds(A::AbstractArray, i::Integer) = checkbounds(Bool, A, i) ? nothing : throw(BoundsError(A, i))
-function iterate(A::AbstractArray, i::Int=1)
+function iterate(A::AbstractArray, state::Tuple{Int}=(1,))
+    i = state[1]
     i > length(A) && return nothing
-    (A[i], i + 1)
+    (A[i], (i + 1,))
 end
 first(A::AbstractArray) = (isempty(A) && throw(BoundsError(A, 1)); A[firstindex(A)])
 last(A::AbstractArray) = A[lastindex(A)]
-function getindex(A::AbstractVector, r::AbstractUnitRange{<:Integer})
+function getindex(A::AbstractVector, r::AbstractUnitRange{_S1}) where {_S1<:Integer}
     v = similar(A, eltype(A), length(r))
     k = 1
     for i in r
@@ -40,7 +41,7 @@ function getindex(A::AbstractVector, r::AbstractUnitRange{<:Integer})
     end
     v
 end
-function getindex(A::AbstractVector, I::AbstractVector{<:Integer})
+function getindex(A::AbstractVector, I::AbstractVector{_S1}) where {_S1<:Integer}
     v = similar(A, eltype(A), length(I))
     for k in 1:length(I)
         v[k] = A[I[k]]
@@ -88,7 +89,6 @@ vec(A::AbstractVector) = A
 (::Type{Array{T,1}})(::UndefInitializer, n::Integer) where {T} = Array{T,1}(undef, Int(n))
 (::Type{Array{T,1}})(::UndefInitializer, d::Tuple{Int}) where {T} = Array{T,1}(undef, d[1])
 (::Type{Array{T,1}})() where {T} = Array{T,1}(undef, 0)
-(::Type{Array{T}})(::UndefInitializer, n::Integer) where {T} = Array{T,1}(undef, Int(n))
 (::Type{Array{T,1}})(itr) where {T} = _collect_as(T, itr)
 Vector(::UndefInitializer, n::Integer) = Vector{Any}(undef, n)
 Vector(itr) = collect(itr)

@@ -146,10 +146,10 @@ function iterate(d::Dict, i::Int=1)
     end
     nothing
 end
-keys(d::AbstractDict) = [k for (k, v) in d]
-values(d::AbstractDict) = [v for (k, v) in d]
+keys(d::AbstractDict) = [p.first for p in d]
+values(d::AbstractDict) = [p.second for p in d]
 pairs(d::AbstractDict) = d
-eltype(::Type{<:AbstractDict{K,V}}) where {K,V} = Pair{K,V}
+eltype(::Type{_S1}) where {K,V, _S1<:AbstractDict{K,V}} = Pair{K,V}
 keytype(::AbstractDict{K}) where {K} = K
 valtype(::AbstractDict{K,V}) where {K,V} = V
 function merge(d::AbstractDict, others::AbstractDict...)

@@ -10,19 +10,19 @@ isdefined(Core, :InexactError) || _eval(Core, :(struct InexactError <: Exception
     func::Symbol
     T
     val
-    InexactError(f::Symbol, @nospecialize(T), @nospecialize(val)) = new(f, T, val)
+    InexactError(f::Symbol, T, val) = new(f, T, val)
 end))
 isdefined(Core, :DomainError) || _eval(Core, :(struct DomainError <: Exception
     val
     msg::AbstractString
-    DomainError(@nospecialize(val)) = new(val)
-    DomainError(@nospecialize(val), @nospecialize(msg)) = new(val, msg)
+    DomainError(val) = new(val)
+    DomainError(val, msg) = new(val, msg)
 end))
 isdefined(Core, :MethodError) || _eval(Core, :(struct MethodError <: Exception
     f
     args
     world::UInt
-    MethodError(@nospecialize(f), @nospecialize(args), world::UInt) = new(f, args, world)
+    MethodError(f, args, world::UInt) = new(f, args, world)
 end))
 isdefined(Core, :UndefKeywordError) || _eval(Core, :(struct UndefKeywordError <: Exception
     var::Symbol
@@ -40,8 +40,8 @@ end))
 isdefined(Core, :AssertionError) || _eval(Core, :(struct AssertionError <: Exception
     msg::AbstractString
 end))
-MethodError(f, args) = MethodError(f, args, typemax(UInt))
-AssertionError() = AssertionError("")
+Core.MethodError(f, args) = Core.MethodError(f, args, typemax(UInt))
+Core.AssertionError() = Core.AssertionError("")
 
 struct KeyError <: Exception
     key

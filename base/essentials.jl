@@ -113,6 +113,11 @@ macro _propagate_inbounds_meta() nothing end
 
 esc(e) = Expr(:escape, e)
 
+isdefined(Core, :Main) || _eval(Base, :(const Main = $(ccall(:jl_get_main_module, Any, ()))))
+
+# ---- Base.sizeof: Core.sizeof plus methods for Base types
+sizeof(x) = Core.sizeof(x)
+
 # ---- basic predicates and identity
 identity(x) = x
 isnothing(x) = x === nothing
@@ -134,7 +139,7 @@ oftype(x, y) = convert(typeof(x), y)
 # ---- the ccall argument protocol: lowering may wrap each argument in cconvert then unsafe_convert
 cconvert(::Type{_S1}, x) where {_S1<:Ptr} = x
 cconvert(::Type{Cstring}, x) = x
-unsafe_unsafe_convert(::Type{Ptr{UInt8}}, s::String) = ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s)
+unsafe_convert(::Type{Ptr{UInt8}}, s::String) = ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s)
 unsafe_convert(::Type{Ptr{Int8}}, s::String) = bitcast(Ptr{Int8}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
 unsafe_convert(::Type{Ptr{Cvoid}}, s::String) = bitcast(Ptr{Cvoid}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
 unsafe_convert(::Type{Ptr{UInt8}}, s::Symbol) = ccall(:jl_symbol_name_ptr, Ptr{UInt8}, (Any,), s)
@@ -144,9 +149,22 @@ unsafe_convert(::Type{Cstring}, p::Ptr) = bitcast(Cstring, p)
 unsafe_convert(::Type{Ptr{T}}, a::Array{T}) where {T} = ccall(:jl_array_ptr, Ptr{T}, (Any,), a)
 unsafe_convert(::Type{Ptr{Cvoid}}, a::Array) = ccall(:jl_array_ptr, Ptr{Cvoid}, (Any,), a)
 unsafe_convert(::Type{Ptr{Cvoid}}, p::Ptr) = bitcast(Ptr{Cvoid}, p)
-unsafe_convert(::Type{P}, p::Ptr) where {P<:Ptr} = bitcast(P, p)
+unsafe_convert(::Type{Ptr{T}}, p::Ptr{T}) where {T} = p
+unsafe_convert(::Type{Ptr{Cvoid}}, p::Ptr{Cvoid}) = p
 
 pointer_from_objref(x) = ccall(:jl_value_ptr, Ptr{Cvoid}, (Any,), x)
+
+# ---- `:` is the singleton Colon(): a:b calls it, A[:] passes it
+struct Colon <: Function end
+const (:) = Colon()
+
+# ---- abstract types used in signatures throughout Base
+abstract type AbstractRange{T} <: AbstractArray{T,1} end
+abstract type OrdinalRange{T,S} <: AbstractRange{T} end
+abstract type AbstractUnitRange{T} <: OrdinalRange{T,T} end
+abstract type AbstractDict{K,V} end
+abstract type AbstractSet{T} end
+abstract type IO end
 
 # ---- Ref
 mutable struct RefValue{T} <: Ref{T}

@@ -160,7 +160,8 @@ reinterpret(::Type{T}, x) where {T} = bitcast(T, x)
 
 function _checked_int(::Type{T}, x::BitInteger) where {T<:BitInteger}
     y = x % T
-    ((y % typeof(x)) == x) & (signbit(y) == signbit(x)) || throw(InexactError(nameof(T), T, x))
+    ((y % typeof(x)) == x) & (signbit(y) == signbit(x)) ||
+        throw(InexactError(T <: Unsigned && signbit(x) ? :check_top_bit : :trunc, T, x))
     y
 end
 function (::Type{T})(x::BitInteger) where {T<:BitInteger}

@@ -2,7 +2,6 @@
 # so output order matches the C runtime's), IOBuffer, IOContext, devnull, and the generic
 # print/println/write/read/readline on top of `write(io, ::UInt8)` and `unsafe_write`.
 
-abstract type IO end
 
 mutable struct IOStream <: IO
     name::String

@@ -38,7 +38,7 @@ function iterate(f::Filter, state...)
     end
     nothing
 end
-IteratorSize(::Type{<:Filter}) = SizeUnknown()
+IteratorSize(::Type{_S1}) where {_S1<:Filter} = SizeUnknown()
 
 module Iterators
 import ..Base: iterate, length, size, eltype, IteratorSize, SizeUnknown, HasLength, IsInfinite, Filter, Generator
@@ -81,7 +81,7 @@ function iterate(it::Take, state=(it.n,))
     y === nothing && return nothing
     y[1], (n - 1, y[2])
 end
-IteratorSize(::Type{<:Take}) = SizeUnknown()
+IteratorSize(::Type{_S1}) where {_S1<:Take} = SizeUnknown()
 struct Drop{I}
     xs::I
     n::Int
@@ -96,28 +96,28 @@ function iterate(it::Drop)
     y
 end
 iterate(it::Drop, state) = iterate(it.xs, state)
-IteratorSize(::Type{<:Drop}) = SizeUnknown()
+IteratorSize(::Type{_S1}) where {_S1<:Drop} = SizeUnknown()
 struct Count{T}
     start::T
     step::T
 end
 countfrom(start=1, step=one(start)) = Count(start, step)
 iterate(it::Count, state=it.start) = (state, state + it.step)
-IteratorSize(::Type{<:Count}) = IsInfinite()
+IteratorSize(::Type{_S1}) where {_S1<:Count} = IsInfinite()
 struct Repeated{O}
     x::O
 end
 repeated(x) = Repeated(x)
 repeated(x, n::Integer) = take(Repeated(x), n)
 iterate(it::Repeated, state=nothing) = (it.x, nothing)
-IteratorSize(::Type{<:Repeated}) = IsInfinite()
+IteratorSize(::Type{_S1}) where {_S1<:Repeated} = IsInfinite()
 struct Rest{I,S}
     itr::I
     st::S
 end
 rest(itr, state) = Rest(itr, state)
 iterate(i::Rest, st=i.st) = iterate(i.itr, st)
-IteratorSize(::Type{<:Rest}) = SizeUnknown()
+IteratorSize(::Type{_S1}) where {_S1<:Rest} = SizeUnknown()
 struct Flatten{I}
     it::I
 end
@@ -136,7 +136,7 @@ function iterate(f::Flatten, state=())
     end
     nothing
 end
-IteratorSize(::Type{<:Flatten}) = SizeUnknown()
+IteratorSize(::Type{_S1}) where {_S1<:Flatten} = SizeUnknown()
 filter(f, itr) = Base.Filter(f, itr)
 map(f, itr) = Base.Generator(f, itr)
 reverse(itr) = Base.reverse(collect(itr))
@@ -181,7 +181,7 @@ _promote_eltype(T, S) = T === S ? T : typejoin(T, S)
 collect(::Type{T}, itr) where {T} = _collect_as(T, itr)
 collect(s::String) = _collect_as(Char, s)
 collect(a::Vector) = copy(a)
-eltype(::Type{<:Generator}) = Any
+eltype(::Type{_S1}) where {_S1<:Generator} = Any
 
 # ---- higher-order functions
 map(f, A::AbstractArray) = collect(Generator(f, A))

@@ -70,7 +70,7 @@ macro time(ex)
         local t0 = time_ns()
         local val = $(esc(ex))
         local t1 = time_ns()
-        time_print(stdout, t1 - t0, gc_bytes() - b0, gc_allocs() - a0, gc_pause_ns() - g0)
+        time_print(stdout, t1 - t0, gc_bytes() - b0, gc_pause_ns() - g0, gc_allocs() - a0, 0, 0, true)
         val
     end
 end
@@ -106,7 +106,8 @@ function format_bytes(bytes::Int)
     v, u = _prettyprint_units(bytes, length(_mem_units), 1024)
     u == 1 ? string(Int(v), " ", _mem_units[u], v == 1 ? "" : "s") : string(_fixed(v, 3), " ", _mem_units[u])
 end
-function time_print(io::IO, elapsedtime, bytes=0, allocs=0, gctime=0)
+function time_print(io::IO, elapsedtime, bytes=0, gctime=0, allocs=0, compile_time=0, recompile_time=0,
+                    newline=false)
     t = _fixed(Float64(elapsedtime) / 1e9, 6)
     print(io, lpad(t, 10), " seconds")
     if bytes != 0 || allocs != 0
@@ -123,7 +124,8 @@ function time_print(io::IO, elapsedtime, bytes=0, allocs=0, gctime=0)
         end
         print(io, ")")
     end
-    println(io)
+    newline && println(io)
+    nothing
 end
 round(::Type{Int}, x::Float64) = Int(round(x))
 ceil(::Type{Int}, x::Float64) = Int(ceil(x))

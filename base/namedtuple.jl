@@ -1,8 +1,6 @@
 # namedtuple.jl -- NamedTuple{names,T}: construction (used by keyword-argument lowering), field access,
 # iteration, keys/values/pairs, merge and structdiff (lowering of `f(; kw...)`), equality.
 
-abstract type AbstractDict{K,V} end
-abstract type AbstractSet{T} end
 
 function (::Type{NamedTuple{names,T}})(args::Tuple) where {names,T<:Tuple}
     length(args) == length(names) || throw(ArgumentError("Wrong number of arguments to named tuple constructor."))
@@ -57,7 +55,7 @@ end
 merge(a::NamedTuple, itr) = merge(a, NamedTuple(itr))
 merge(a::NamedTuple) = a
 merge(a::NamedTuple, b, c, rest...) = merge(merge(a, b), c, rest...)
-function structdiff(a::NamedTuple, b::Union{NamedTuple,Type{<:NamedTuple}})
+function structdiff(a::NamedTuple, b::Union{NamedTuple,Type{_S1}}) where {_S1<:NamedTuple}
     bn = b isa Type ? _nt_names(b) : keys(b)
     names = Symbol[]
     vals = Any[]
@@ -69,7 +67,7 @@ function structdiff(a::NamedTuple, b::Union{NamedTuple,Type{<:NamedTuple}})
     end
     NamedTuple{(names...,)}((vals...,))
 end
-_nt_names(::Type{<:NamedTuple{names}}) where {names} = names
+_nt_names(::Type{_S1}) where {names, _S1<:NamedTuple{names}} = names
 
 # pairs(nt) for `kw...`: an iterator of key => value
 struct Pairs{K,V,I,A} <: AbstractDict{K,V}
@@ -88,5 +86,5 @@ values(p::Pairs) = values(p.data)
 haskey(p::Pairs, k) = haskey(p.data, k)
 getindex(p::Pairs, k) = p.data[k]
 isempty(p::Pairs) = length(p.itr) == 0
-merge(a::NamedTuple, p::Pairs{Symbol,Any,<:Any,<:NamedTuple}) = merge(a, p.data)
+merge(a::NamedTuple, p::Pairs{Symbol,Any,I,A}) where {I,A<:NamedTuple} = merge(a, p.data)
 kwerr(kw, args...) = throw(MethodError(Core.kwcall, (kw, args...)))

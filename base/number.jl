@@ -71,3 +71,5 @@ function factorial(n::Integer)
     f
 end
 isqrt(x::Integer) = trunc(typeof(x), sqrt(Float64(x)))
+min(x::T, y::T) where {T<:Real} = ifelse(isless(y, x), y, x)
+max(x::T, y::T) where {T<:Real} = ifelse(isless(y, x), x, y)

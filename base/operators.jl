@@ -53,3 +53,4 @@ function in(x, itr)
 end
 const ∈ = in
 (∉)(x, itr) = !in(x, itr)
+(>:)(a, b) = b <: a

@@ -1,9 +1,6 @@
 # range.jl -- integer ranges: UnitRange (`a:b`), OneTo, StepRange (`a:s:b`); length, indexing with
 # BoundsError, iteration, equality, `in`, and their printing form `1:3`.
 
-abstract type AbstractRange{T} <: AbstractArray{T,1} end
-abstract type OrdinalRange{T,S} <: AbstractRange{T} end
-abstract type AbstractUnitRange{T} <: OrdinalRange{T,T} end
 
 struct UnitRange{T<:Real} <: AbstractUnitRange{T}
     start::T
@@ -35,10 +32,10 @@ function _steprange_last(start, step, stop)
     stop - rem(stop - start, step)
 end
 
-(:)(start::T, stop::T) where {T<:Integer} = UnitRange{T}(start, stop)
-(:)(start::Integer, stop::Integer) = (:)(promote(start, stop)...)
-(:)(start::T, step::Integer, stop::T) where {T<:Integer} = StepRange{T,T}(start, convert(T, step), stop)
-(:)(start::Integer, step::Integer, stop::Integer) = (:)(promote(start, stop)[1], step, promote(start, stop)[2])
+(::Colon)(start::T, stop::T) where {T<:Integer} = UnitRange{T}(start, stop)
+(::Colon)(start::Integer, stop::Integer) = (:)(promote(start, stop)...)
+(::Colon)(start::T, step::Integer, stop::T) where {T<:Integer} = StepRange{T,T}(start, convert(T, step), stop)
+(::Colon)(start::Integer, step::Integer, stop::Integer) = (:)(promote(start, stop)[1], step, promote(start, stop)[2])
 
 first(r::UnitRange) = r.start
 last(r::UnitRange) = r.stop
@@ -62,7 +59,7 @@ function getindex(r::StepRange, i::Int)
     first(r) + (i - 1) * step(r)
 end
 getindex(r::AbstractRange, i::Integer) = r[Int(i)]
-function getindex(r::AbstractUnitRange, s::AbstractUnitRange{<:Integer})
+function getindex(r::AbstractUnitRange, s::AbstractUnitRange{_S1}) where {_S1<:Integer}
     isempty(s) && return range_empty(r)
     (1 <= first(s) && last(s) <= length(r)) || throw(BoundsError(r, s))
     (first(r) + (first(s) - 1)):(first(r) + (last(s) - 1))
@@ -70,7 +67,7 @@ end
 range_empty(r) = first(r):(first(r) - 1)
 iterate(r::OrdinalRange) = isempty(r) ? nothing : (first(r), first(r))
 iterate(r::OrdinalRange, i) = i == last(r) ? nothing : (i + step(r), i + step(r))
-in(x::Integer, r::AbstractUnitRange{<:Integer}) = (first(r) <= x) & (x <= last(r))
+in(x::Integer, r::AbstractUnitRange{_S1}) where {_S1<:Integer} = (first(r) <= x) & (x <= last(r))
 (==)(r::AbstractUnitRange, s::AbstractUnitRange) = (isempty(r) & isempty(s)) | ((first(r) == first(s)) & (last(r) == last(s)))
 (==)(r::OrdinalRange, s::OrdinalRange) = (isempty(r) & isempty(s)) | ((first(r) == first(s)) & (step(r) == step(s)) & (last(r) == last(s)))
 copy(r::AbstractRange) = r
@@ -78,7 +75,7 @@ collect(r::AbstractRange) = _collect_as(eltype(r), r)
 similar(r::AbstractRange, ::Type{T}, n::Int) where {T} = Vector{T}(undef, n)
 reverse(r::AbstractUnitRange) = last(r):-1:first(r)
 reverse(r::StepRange) = last(r):-step(r):first(r)
-sum(r::AbstractUnitRange{<:Integer}) = isempty(r) ? zero(eltype(r)) : div((first(r) + last(r)) * length(r), 2)
+sum(r::AbstractUnitRange{_S1}) where {_S1<:Integer} = isempty(r) ? zero(eltype(r)) : div((first(r) + last(r)) * length(r), 2)
 
 # float ranges: a simple StepRangeLen of `len` points start + (i-1)*step
 struct StepRangeLen{T,R,S} <: AbstractRange{T}
@@ -87,12 +84,12 @@ struct StepRangeLen{T,R,S} <: AbstractRange{T}
     len::Int
     offset::Int
 end
-function (:)(start::Float64, step::Float64, stop::Float64)
+function (::Colon)(start::Float64, step::Float64, stop::Float64)
     n = Int(floor((stop - start) / step + 1e-10)) + 1
     StepRangeLen{Float64,Float64,Float64}(start, step, max(n, 0), 1)
 end
-(:)(start::Float64, stop::Float64) = (:)(start, 1.0, stop)
-(:)(start::Real, step::Real, stop::Real) = (:)(Float64(start), Float64(step), Float64(stop))
+(::Colon)(start::Float64, stop::Float64) = (:)(start, 1.0, stop)
+(::Colon)(start::Real, step::Real, stop::Real) = (:)(Float64(start), Float64(step), Float64(stop))
 length(r::StepRangeLen) = r.len
 first(r::StepRangeLen) = r.ref
 step(r::StepRangeLen) = r.step

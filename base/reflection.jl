@@ -35,7 +35,6 @@ isimmutable(x) = !ismutable(x)
 isdispatchtuple(t) = t isa DataType && t <: Tuple && isconcretetype(t)
 typeintersect(a, b) = ccall(:jl_type_intersection, Any, (Any, Any), a, b)
 isvarargtype(t) = t isa Core.TypeofVararg
-sizeof(x) = Core.sizeof(x)
 
 # ---- methods
 struct MethodList

@@ -398,7 +398,7 @@ function show(io::IO, ::MIME"text/plain", d::AbstractDict)
     print(io, " with ", n, n == 1 ? " entry" : " entries")
     n == 0 && return
     print(io, ":")
-    ks = [sprint(show, k) for (k, v) in d]
+    ks = [sprint(show, p.first) for p in d]
     w = maximum(length, ks)
     i = 0
     for (k, v) in d
@@ -444,3 +444,4 @@ end
 
 # display: what the REPL and `display(x)` print
 display(x) = (show(stdout, MIME"text/plain"(), x); println(stdout); nothing)
+show(io::IO, ::Colon) = print(io, "Colon()")

@@ -224,3 +224,4 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
     end
 end
 _as_block(x) = x isa Expr && x.head === :block ? x : Expr(:block, x)
+print(io::IO, ex::Expr) = (show_unquoted(io, ex, 0, 0); nothing)

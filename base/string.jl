@@ -19,6 +19,7 @@ String(s::AbstractString) = string(s)
 Vector{UInt8}(s::String) = codeunits(s)
 Symbol(s::String) = ccall(:jl_symbol_n, Any, (Ptr{UInt8}, Int), pointer(s), sizeof(s))::Symbol
 Symbol(x...) = Symbol(string(x...))
+convert(::Type{String}, s::String) = s
 convert(::Type{String}, s::AbstractString) = String(s)
 convert(::Type{Symbol}, s::String) = Symbol(s)
 
@@ -92,7 +93,7 @@ function getindex(s::String, i::Int)
     iterate(s, i)[1]
 end
 getindex(s::String, i::Integer) = s[Int(i)]
-function getindex(s::String, r::AbstractUnitRange{<:Integer})
+function getindex(s::String, r::AbstractUnitRange{_S1}) where {_S1<:Integer}
     isempty(r) && return ""
     i, j = Int(first(r)), Int(last(r))
     n = ncodeunits(s)
@@ -236,7 +237,8 @@ occursin(c::Char, s::String) = findfirst(c, s) !== nothing
 contains(s::String, needle) = occursin(needle, s)
 in(c::Char, s::String) = occursin(c, s)
 
-function split(s::String, delim=isspace; limit::Integer=0, keepempty::Bool=delim !== isspace)
+split(s::String; limit::Integer=0, keepempty::Bool=false) = split(s, isspace; limit=limit, keepempty=keepempty)
+function split(s::String, delim; limit::Integer=0, keepempty::Bool=delim !== isspace)
     parts = String[]
     i = 1
     start = 1
@@ -320,7 +322,7 @@ function replace(s::String, pats::Pair...; count::Integer=typemax(Int))
 end
 
 # ---- parsing numbers
-function tryparse(::Type{T}, s::String; base::Integer=10) where {T<:Integer}
+function tryparse(_T::Type{T}, s::String; base::Integer=10) where {T<:Integer}
     s = strip(s)
     n = ncodeunits(s)
     n == 0 && return nothing
@@ -349,7 +351,7 @@ function tryparse(::Type{Float64}, s::String)
     endp[] == pointer(s) + ncodeunits(s) ? x : nothing
 end
 tryparse(::Type{Float32}, s::String) = (x = tryparse(Float64, s); x === nothing ? nothing : Float32(x))
-function parse(::Type{T}, s::String; kws...) where {T<:Real}
+function parse(_T::Type{T}, s::String; kws...) where {T<:Real}
     x = tryparse(T, s; kws...)
     x === nothing && throw(ArgumentError(string("invalid base 10 digit '", isempty(strip(s)) ? "" : strip(s)[1], "' in \"", s, "\"")))
     x

@@ -21,7 +21,7 @@ tail(t::Tuple) = _tail(t...)
 _tail(x, rest...) = rest
 front(t::Tuple) = ntuple(i -> t[i], length(t) - 1)
 eltype(::Type{Tuple{}}) = Union{}
-eltype(t::Type{<:Tuple}) = _tuple_eltype(t)
+eltype(t::Type{_S1}) where {_S1<:Tuple} = _tuple_eltype(t)
 function _tuple_eltype(t)
     T = Union{}
     for p in t.parameters

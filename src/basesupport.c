@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dirent.h>
+#include <unistd.h>
+#include <limits.h>
 #include "julep_internal.h"
 
 JL_DLLEXPORT char *jl_string_ptr(jl_value_t *s)
@@ -173,6 +176,53 @@ JL_DLLEXPORT jl_value_t *jl_include_relative(jl_module_t *m, jl_value_t *from, j
         memcpy(path, dir, dlen);
     memcpy(path + dlen, fname, nlen + 1);
     return jl_load(m, path);
+}
+
+JL_DLLEXPORT jl_value_t *jl_get_main_module(void)
+{
+    return (jl_value_t *)jl_main_module;
+}
+
+/* the running executable (Sys.BINDIR, julia_cmd) */
+JL_DLLEXPORT jl_value_t *jl_exe_path(void)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n < 0)
+        n = 0;
+    return jl_pchar_to_string(buf, (size_t)n);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* readdir(path): the entry names but . and .., sorted; nothing when the directory cannot be opened */
+JL_DLLEXPORT jl_value_t *jl_readdir(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d == NULL)
+        return jl_nothing;
+    size_t n = 0, cap = 16;
+    char **names = malloc(cap * sizeof(char *));
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if (n == cap)
+            names = realloc(names, (cap *= 2) * sizeof(char *));
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof(char *), cmp_names);
+    jl_array_t *a = jl_alloc_vec_any(n);
+    for (size_t i = 0; i < n; i++) {
+        jl_array_ptr_set(a, i, jl_cstr_to_string(names[i]));
+        free(names[i]);
+    }
+    free(names);
+    return (jl_value_t *)a;
 }
 
 /* Base.exit(n): flush and run the exit hooks, then leave the process */

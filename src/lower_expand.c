@@ -1158,7 +1158,8 @@ static jl_value_t *method_def(C *c, jl_value_t *fname, jl_value_t *selftype, jl_
         jl_array_ptr_1d_push(names, A(tv, 0));
         jl_array_ptr_1d_push(temps, t);
     }
-    jl_value_t *types = lower_call(CORE("svec"), 1, selftype);
+    /* the self type may mention the where-variables too: Foo{T}(x) where {T} */
+    jl_value_t *types = lower_call(CORE("svec"), 1, replace_vars(selftype, names, temps));
     for (size_t i = 0; i < jl_array_len(argtypes); i++)
         push(types, ex(c, replace_vars(jl_array_ptr_ref(argtypes, i), names, temps)));
     jl_value_t *tvs = callv(CORE("svec"), jl_array_ptr_data(temps), jl_array_len(temps));
@@ -1863,6 +1864,8 @@ static jl_value_t *ex(C *c, jl_value_t *e)
         return expand_quote(c, e);
     if (h == jl_s_inert)
         return lower_quote(A(e, 0));
+    if ((h == jl_s_subtype || h == jl_s_supertype) && NA(e) == 2) /* a <: b in value position: a call */
+        return ex(c, lower_expr(jl_s_call, 3, (jl_value_t *)h, A(e, 0), A(e, 1)));
     if (h == jl_s_doublecolon) {
         if (NA(e) != 2)
             lower_error(c, "invalid \"::\" syntax");

@@ -130,9 +130,10 @@ jl_value_t *expand_abstract(C *c, jl_value_t *e, int prim)
     push(b, lower_call(CORE("_setsuper!"), 2, tmp, t.super ? t.super : CORE("Any")));
     emit_redefinition(c, b, &t, tmp);
     push(b, lower_expr(lsym.null, 0));
-    push(out, lower_expr(lsym.scope_block, 1, b));
+    /* decl_head's global/const are core forms already: expand only the body */
+    push(out, lower_expand(c, lower_expr(lsym.scope_block, 1, b)));
     push(out, lower_expr(lsym.null, 0));
-    return lower_expand(c, out);
+    return out;
 }
 
 /* ---------------------------------------------------------------- struct */

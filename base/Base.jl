@@ -1,0 +1,69 @@
+# Base.jl -- julep's Base module, written in the language on Core's builtins and intrinsics.
+#
+# jl_init_base (src/toplevel.c) evaluates this file into module `Base` at startup. Each file below
+# adds one area of Julia 1.10's Base; a file may use at top level only what earlier files define
+# (method bodies may refer to anything defined by the time they run). Issues 5 and 6 grow these files
+# into the full Base; keep one area per file.
+
+using Core.Intrinsics
+# Core types and functions Base adds methods to (constructors included) must be imported explicitly
+import Core: TypeVar, UnionAll, Expr, LineNumberNode, QuoteNode, GlobalRef, Symbol, String, Module,
+    Array, Tuple, NamedTuple, Bool, Char, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64,
+    Int128, UInt128, Float16, Float32, Float64, Ptr, Ref, ErrorException, ArgumentError, BoundsError,
+    TypeError, UndefVarError, Integer, Signed, Unsigned, AbstractFloat, SimpleVector
+
+# `x.f` and `x.f = v` lower to these (docs/ir.md); they must exist before other code runs.
+getproperty(x, f::Symbol) = getfield(x, f)
+getproperty(x::Module, f::Symbol) = getglobal(x, f)
+setproperty!(x, f::Symbol, v) = setfield!(x, f, convert(fieldtype(typeof(x), f), v))
+setproperty!(x::Module, f::Symbol, v) = setglobal!(x, f, v)
+
+# `where T` lowers to Core.TypeVar(:T) and Core.UnionAll(T, body) (Julia's boot.jl defines these)
+TypeVar(n::Symbol) = Core._typevar(n, Union{}, Any)
+TypeVar(n::Symbol, ub) = Core._typevar(n, Union{}, ub)
+TypeVar(n::Symbol, lb, ub) = Core._typevar(n, lb, ub)
+cconvert(T::Type, x) = x isa T ? x : convert(T, x)
+unsafe_convert(::Type{Any}, x) = x
+UnionAll(v::TypeVar, t) = ccall(:jl_type_unionall, Any, (Any, Any), v, t)
+
+# ccall lowers every argument to unsafe_convert(T, cconvert(T, x)); these three methods make the
+# first ccalls work (essentials.jl adds the rest of the protocol).
+convert(::Type{T}, x::T) where {T} = x
+unsafe_convert(::Type{T}, x::T) where {T} = x
+
+# splatting (`f(xs...)`) lowers to Core._apply_iterate(iterate, f, xs): tuples must iterate first
+iterate(t::Tuple, i::Int=1) = sle_int(i, nfields(t)) ? (getfield(t, i), add_int(i, 1)) : nothing
+
+# Loading Base's own files: jl_load resolves a relative path against the file being loaded.
+include(fname::String) =
+    ccall(:jl_load, Any, (Any, Ptr{UInt8}), Base, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), fname))
+
+include("essentials.jl")    # type aliases, convert, ccall conversions, iterate/indexing glue, Ref
+include("bool.jl")
+include("promotion.jl")     # promote_rule, promote_type, promote
+include("int.jl")           # Int8..UInt128 arithmetic, comparison, conversion, checked errors
+include("float.jl")         # Float16/32/64 arithmetic, conversion, rounding
+include("number.jl")        # generic Number/Real methods, ^, abs, min/max
+include("operators.jl")     # !=, <=, >, isequal, isless, |>, ∘, identity
+include("pair.jl")
+include("tuple.jl")
+include("pointer.jl")
+include("array.jl")         # Vector/Array basics: getindex, setindex!, push!, length, iterate
+include("range.jl")         # UnitRange, OneTo, StepRange, `:`
+include("char.jl")
+include("string.jl")
+include("symbol.jl")
+include("error.jl")         # error, exception types, AssertionError
+include("namedtuple.jl")
+include("iterators.jl")     # enumerate, zip, Generator, collect, map, filter, reductions
+include("dict.jl")
+include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write
+include("show.jl")          # show, repr, string, sprint, display
+include("show_expr.jl")
+include("errorshow.jl")     # showerror and backtraces
+include("hashing.jl")
+include("reflection.jl")    # fieldnames, methods, names, isdefined helpers, which
+include("macros.jl")        # @show, @assert, @time, @elapsed, @__DIR__, @isdefined, @eval ...
+include("loading.jl")       # include(mod, path), evalfile, include_string
+include("client.jl")        # exit, atexit, ARGS, PROGRAM_FILE, the top-level error printer
+include("exports.jl")     # last: exporting a name must not resolve it before Base defines it
