@@ -1185,6 +1185,28 @@ JL_DLLEXPORT void jl_method_error(jl_value_t *F, jl_value_t **args, uint32_t nar
     jl_throw(jl_new_struct(jl_methoderror_type, F, tup, jl_box_uint64(world_counter)));
 }
 
+/* the methods a MethodError's call is ambiguous between, or nothing */
+JL_DLLEXPORT jl_value_t *jl_methoderror_ambiguous(jl_value_t *e)
+{
+    jl_value_t *F = jl_get_nth_field(e, 0), *tup = jl_get_nth_field(e, 1);
+    jl_methtable_t *mt = jl_gf_mtable(F);
+    if (mt == NULL || !jl_is_tuple(tup))
+        return jl_nothing;
+    size_t n = jl_datatype_nfields(jl_typeof(tup));
+    jl_value_t *args[n ? n : 1];
+    for (size_t i = 0; i < n; i++)
+        args[i] = jl_get_nth_field(tup, i);
+    mlist_t c;
+    mlist_init(&c);
+    matching_methods(mt, call_tuple_type(F, args, (uint32_t)n), F, n, &c);
+    if (c.n < 2 || most_specific(&c) != NULL)
+        return jl_nothing;
+    jl_array_t *out = jl_alloc_vec_any(0);
+    for (size_t i = 0; i < c.n; i++)
+        jl_array_ptr_1d_push(out, (jl_value_t *)c.v[i]);
+    return (jl_value_t *)out;
+}
+
 /* does any method of the shared table of callable objects apply to F at all? */
 static int has_methods_for(jl_value_t *F)
 {

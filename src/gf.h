@@ -73,6 +73,9 @@ JL_DLLEXPORT JL_NORETURN void jl_method_error(jl_value_t *F, jl_value_t **args, 
 /* Julia's text for a MethodError, before Base's showerror exists ("MethodError: no method matching
    f(::Int64)" or "MethodError: f(::Int64, ::Int64) is ambiguous. ..."); static buffer. */
 JL_DLLEXPORT const char *jl_methoderror_message(jl_value_t *e);
+/* For Base's showerror: the methods a MethodError's call is ambiguous between (Vector{Any}), or nothing
+   when the call simply has no method. */
+JL_DLLEXPORT jl_value_t *jl_methoderror_ambiguous(jl_value_t *e);
 /* Show a type as Julia's static printer does (Array{Int64, 1}, Union{Int64, String}); returns len. */
 JL_DLLEXPORT size_t jl_static_show_type(char *buf, size_t sz, jl_value_t *t);
 /* A method's signature as Julia shows it: `f(x::Int64, y)` with argument names; returns len. */

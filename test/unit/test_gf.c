@@ -179,6 +179,15 @@ Test(gf, ambiguity)
     cr_assert_not_null(msg);
     cr_expect(strncmp(msg, "MethodError: famb(::Int64, ::Int64) is ambiguous.\n\nCandidates:\n", 61) == 0, "%s", msg);
     cr_expect(strstr(msg, "Possible fix, define\n  famb(::Int64, ::Int64)") != NULL, "%s", msg);
+    jl_value_t *args[3] = {f, a[0], a[1]};
+    JL_TRY {
+        jl_apply(args, 3);
+    }
+    JL_CATCH {
+        jl_value_t *amb = jl_methoderror_ambiguous(jl_current_exception());
+        cr_assert(jl_is_array(amb));
+        cr_expect_eq(jl_array_len(amb), 2);
+    }
     /* a third, more specific method resolves it */
     def("Tuple{F, Int64, Int64}", body3);
     cr_expect_eq(call(f, 2, a[0], a[1]), 3);
@@ -299,6 +308,13 @@ Test(gf, method_error_text)
     def("Tuple{F, Int64}", body1);
     jl_value_t *a[2] = {jl_box_int64(1), jl_cstr_to_string("s")};
     cr_expect_str_eq(call_error(f, 2, a), "MethodError: no method matching ferr(::Int64, ::String)");
+    jl_value_t *args[3] = {f, a[0], a[1]};
+    JL_TRY {
+        jl_apply(args, 3);
+    }
+    JL_CATCH {
+        cr_expect_eq(jl_methoderror_ambiguous(jl_current_exception()), jl_nothing);
+    }
     jl_value_t *b[1] = {(jl_value_t *)jl_int64_type};
     cr_expect_str_eq(call_error(f, 1, b), "MethodError: no method matching ferr(::Type{Int64})");
     /* keyword calls are shown with their keywords */
