@@ -357,12 +357,15 @@ JL_DLLEXPORT jl_code_instance_t *jl_compile_method_internal(jl_method_instance_t
         ci->specptr = native->specptr;
     }
     else {
-        jl_callptr_t f = NULL;
-        if (jl_compile_hook)
-            f = jl_compile_hook(ci);
-        if (f == NULL)
-            f = jl_fptr_interpret_call ? jl_fptr_interpret_call : no_interpreter;
-        ci->invoke = f;
+        /* installed (interpreted) before the compiler runs: calls made while compiling, or
+           recursive ones from the code being compiled, find it instead of compiling again */
+        ci->invoke = jl_fptr_interpret_call ? jl_fptr_interpret_call : no_interpreter;
+        mi->cache = ci;
+        if (jl_compile_hook) {
+            jl_callptr_t f = jl_compile_hook(ci);
+            if (f)
+                ci->invoke = f;
+        }
     }
     mi->cache = ci;
     return ci;

@@ -61,7 +61,8 @@ JL_DLLEXPORT jl_method_instance_t *jl_specializations_get_linfo(jl_method_t *m, 
                                                                  jl_svec_t *sparams);
 /* The instance dispatch uses for calls of m with argument types tt (full signature; for inference). */
 JL_DLLEXPORT jl_method_instance_t *jl_method_specialize(jl_method_t *m, jl_value_t *tt);
-/* The current CodeInstance of mi, creating one (compile hook or interpreter) when there is none. */
+/* The current CodeInstance of mi, creating one when there is none: it is installed on mi (invoking the
+   interpreter) before jl_compile_hook(ci) runs, and its `invoke` becomes the hook's result if non-NULL. */
 JL_DLLEXPORT jl_code_instance_t *jl_compile_method_internal(jl_method_instance_t *mi);
 /* caller's code depends on callee: redefining what callee dispatches to invalidates caller */
 JL_DLLEXPORT void jl_method_instance_add_backedge(jl_method_instance_t *callee, jl_method_instance_t *caller);
