@@ -237,15 +237,53 @@ static jl_typename_t *read_typename_ref(rd_t *r)
     rd_error(r, "expected a type name");
 }
 
-/* type parameters: types, type variables, Vararg, or plain data (symbols, numbers, tuples of them) */
-static int valid_param(jl_value_t *p)
+/* type parameters, as Julia allows them: types, type variables, Vararg, symbols, isbits values, and
+   tuples of those (not mutable objects: the type caches compare parameters with egal) */
+static int valid_param(jl_value_t *p, int depth)
 {
-    if (p == NULL)
+    if (p == NULL || depth > 16)
         return 0;
     if (is_type_or_tvar(p) || jl_typeis(p, jl_vararg_type) || jl_is_symbol(p))
         return 1;
     jl_datatype_t *dt = (jl_datatype_t *)jl_typeof(p);
-    return dt->isbitstype || (dt->name == jl_tuple_typename);
+    if (dt->isbitstype)
+        return 1;
+    if (dt->name != jl_tuple_typename)
+        return 0;
+    for (size_t i = 0; i < dt->layout->nfields; i++)
+        if (dt->layout->fields[i].isptr && !valid_param(jl_get_nth_field(p, i), depth + 1))
+            return 0;
+    return 1;
+}
+
+/* NamedTuple{names, T}: distinct symbols, and a tuple type of as many fields (or variables) */
+static int valid_namedtuple_params(jl_value_t **p, size_t n)
+{
+    if (n == 0 || n > 2)
+        return 0;
+    size_t nn = 0;
+    if (!jl_is_tvar(p[0])) {
+        if (!jl_is_tuple(p[0]))
+            return 0;
+        nn = jl_datatype_nfields(jl_typeof(p[0]));
+        for (size_t i = 0; i < nn; i++) {
+            jl_value_t *s = jl_get_nth_field(p[0], i);
+            if (!jl_is_symbol(s))
+                return 0;
+            for (size_t j = 0; j < i; j++)
+                if (jl_get_nth_field(p[0], j) == s)
+                    return 0;
+        }
+    }
+    if (n == 1 || jl_is_tvar(p[1]))
+        return 1;
+    if (!jl_is_tuple_type(p[1]))
+        return jl_is_unionall(p[1]) && jl_is_tvar(p[0]);
+    jl_svec_t *tp = ((jl_datatype_t *)p[1])->parameters;
+    for (size_t i = 0; i < jl_svec_len(tp); i++)
+        if (jl_typeis(jl_svecref(tp, i), jl_vararg_type))
+            return jl_is_tvar(p[0]);
+    return jl_is_tvar(p[0]) || jl_svec_len(tp) == nn;
 }
 
 static jl_value_t *read_datatype(rd_t *r)
@@ -259,11 +297,15 @@ static jl_value_t *read_datatype(rd_t *r)
         params[i] = NULL;
     for (size_t i = 0; i < n; i++) {
         params[i] = read_nonnull(r, "type parameter");
-        if (!valid_param(params[i]))
+        if (!valid_param(params[i], 0))
             rd_error(r, "invalid parameter of type %s", jl_symbol_name(tn->name));
         if (jl_typeis(params[i], jl_vararg_type) && (tn != jl_tuple_typename || i != n - 1))
             rd_error(r, "Vararg is only allowed as the last parameter of a Tuple");
     }
+    if (tn == jl_type_typename && (n != 1 || !is_type_or_tvar(params[0])))
+        rd_error(r, "invalid parameter of Type");
+    if (tn == jl_namedtuple_typename && !valid_namedtuple_params(params, n))
+        rd_error(r, "invalid NamedTuple type");
     apply_args_t a = {tn->wrapper, params, n};
     char what[300];
     snprintf(what, sizeof what, "cannot instantiate type %s", jl_symbol_name(tn->name));

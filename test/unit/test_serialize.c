@@ -798,6 +798,71 @@ static jl_value_t *make_list(jl_datatype_t *dt, size_t n)
     return h;
 }
 
+/* a stream of header + body, read back; returns the error (NULL if it was accepted) */
+static const char *read_body_bytes(const uint8_t *body, size_t n)
+{
+    size_t hn;
+    uint8_t *h = ser(jl_nothing, &hn);
+    uint8_t *buf = (uint8_t *)malloc(HDR + n);
+    memcpy(buf, h, HDR);
+    memcpy(buf + HDR, body, n);
+    free(h);
+    const char *err;
+    deser(buf, HDR + n, &err);
+    free(buf);
+    return err;
+}
+
+static uint8_t T_(jl_value_t *v)
+{
+    uint8_t t = jl_serializer_tag_of(v);
+    cr_assert_neq(t, 0);
+    return t;
+}
+
+Test(serialize, invalid_type_applications_are_rejected)
+{
+    uint8_t ptr = T_((jl_value_t *)jl_unwrap_unionall(eval("Ptr"))), ty = T_((jl_value_t *)jl_type_type);
+    uint8_t nt = T_((jl_value_t *)jl_namedtuple_type_body), tup = T_((jl_value_t *)jl_anytuple_type);
+    uint8_t i64 = T_((jl_value_t *)jl_int64_type), five = jl_serializer_int64_tag(5);
+    /* a parameter holding a SimpleVector (with an #undef slot): not a valid type parameter */
+    uint8_t a[] = {JL_TAG_DATATYPE, ptr, 1, JL_TAG_TUPLE, 1, JL_TAG_SVEC, 1, JL_TAG_NULL};
+    const char *err = read_body_bytes(a, sizeof a);
+    cr_assert(is_deser_error(err) && strstr(err, "invalid parameter"), "%s", err);
+    /* Type{5} */
+    uint8_t b[] = {JL_TAG_DATATYPE, ty, 1, five};
+    err = read_body_bytes(b, sizeof b);
+    cr_assert(is_deser_error(err) && strstr(err, "Type"), "%s", err);
+    /* NamedTuple{(:a, :b), Tuple{Int}}: names and fields disagree */
+    uint8_t c[] = {JL_TAG_DATATYPE, nt, 2, JL_TAG_TUPLE, 2, JL_TAG_SYMBOL, 1, 'a', JL_TAG_SYMBOL, 1, 'b',
+                   JL_TAG_DATATYPE, tup, 1, i64};
+    err = read_body_bytes(c, sizeof c);
+    cr_assert(is_deser_error(err) && strstr(err, "NamedTuple"), "%s", err);
+    /* duplicate names */
+    uint8_t c2[] = {JL_TAG_DATATYPE, nt, 2, JL_TAG_TUPLE, 2, JL_TAG_SYMBOL, 1, 'a', JL_TAG_SYMBOL, 1, 'a',
+                    JL_TAG_DATATYPE, tup, 2, i64, i64};
+    err = read_body_bytes(c2, sizeof c2);
+    cr_assert(is_deser_error(err) && strstr(err, "NamedTuple"), "%s", err);
+    /* the valid one reads */
+    uint8_t d[] = {JL_TAG_DATATYPE, nt, 2, JL_TAG_TUPLE, 1, JL_TAG_SYMBOL, 1, 'a', JL_TAG_DATATYPE, tup, 1, i64};
+    cr_assert_null(read_body_bytes(d, sizeof d));
+    /* an object of a process-local or abstract type, a back-reference to nothing, an opcode 0 */
+    uint8_t e[] = {JL_TAG_OBJECT, T_((jl_value_t *)jl_task_type)};
+    cr_assert(is_deser_error(read_body_bytes(e, sizeof e)));
+    uint8_t f[] = {JL_TAG_OBJECT, T_((jl_value_t *)jl_number_type)};
+    cr_assert(is_deser_error(read_body_bytes(f, sizeof f)));
+    uint8_t g[] = {JL_TAG_OBJECT, T_((jl_value_t *)jl_datatype_type), 1, 2, 3};
+    cr_assert(is_deser_error(read_body_bytes(g, sizeof g)));
+    uint8_t h[] = {JL_TAG_BACKREF, 0};
+    cr_assert(is_deser_error(read_body_bytes(h, sizeof h)));
+    uint8_t k[] = {0};
+    cr_assert(is_deser_error(read_body_bytes(k, sizeof k)));
+    /* a field of the wrong type in a struct: Expr-free LineNumberNode with a String line */
+    uint8_t l[] = {JL_TAG_OBJECT, T_((jl_value_t *)jl_linenumbernode_type), JL_TAG_STRING, 1, 'x', JL_TAG_NULL};
+    err = read_body_bytes(l, sizeof l);
+    cr_assert(is_deser_error(err) && strstr(err, "wrong type"), "%s", err);
+}
+
 Test(serialize, very_deep_values_fail_cleanly_when_written)
 {
     const char *f[] = {"next"};
