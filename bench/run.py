@@ -251,6 +251,7 @@ class Suite:
         self.env = dict(os.environ, OPENBLAS_NUM_THREADS="1", LC_ALL="C")
         self.build = os.path.join(ROOT, "build", "bench")
         self.julep = opts.julep
+        self.julep_skip = None  # failure text for every julep cell when the quick probe timed out
         self.errors = []  # harness-level failures (reference implementations)
         self.results = {}  # name -> {impl: Cell}
         self.log = sys.stderr
@@ -324,6 +325,10 @@ class Suite:
         for impl in IMPLS:
             c = cells[impl] = Cell()
             reason = self.impl_available(impl)
+            if impl == "julep" and reason is None and self.julep_skip:
+                c.fail, c.disabled = self.julep_skip, True
+                c.steps = None
+                continue
             steps = steps_for(impl) if reason is None else None
             if reason is None and steps is None:
                 reason = "no implementation"
@@ -368,9 +373,21 @@ class Suite:
             if c.fail and impl != "julep":
                 self.errors.append(f"{name}: {LABEL[impl]}: {c.fail} (reference: {LABEL.get(ref_impl, '?')})")
 
+    def probe_julep(self):
+        """Quick mode: when julep cannot even run -e 'println(1)' within the probe's time, every julep
+        cell would time out too; say so once instead of waiting for each."""
+        if self.impl_available("julep") is not None:
+            return
+        s = run_process([self.julep, "-e", "println(1)"], self.env, self.o.probe_timeout)
+        if s.timed_out:
+            self.julep_skip = f"timeout (julep -e 'println(1)' took over {self.o.probe_timeout:g} s)"
+            self.say("bench: " + self.julep_skip + "; julep is not run")
+
     def run(self):
         o = self.o
         self.compile_c()
+        if self.quick:
+            self.probe_julep()
         warmup = o.warmup
         rounds = warmup + o.runs
         for b in BENCHES:
@@ -815,7 +832,8 @@ def main():
     o.runs = o.runs if o.runs is not None else (1 if o.quick else 3)
     o.warmup = o.warmup if o.warmup is not None else (0 if o.quick else 1)
     o.startup_runs = o.startup_runs if o.startup_runs is not None else (3 if o.quick else 20)
-    o.timeout = o.timeout if o.timeout is not None else (30.0 if o.quick else 300.0)
+    o.timeout = o.timeout if o.timeout is not None else (20.0 if o.quick else 300.0)
+    o.probe_timeout = min(o.timeout, 10.0)
     o.julep = os.path.abspath(o.julep)
     o.only = set(o.only.split(",")) if o.only else None
     if o.only and o.only - set(ALL_NAMES):
