@@ -471,36 +471,104 @@ static jl_value_t *instantiate(jl_value_t *t, tvar_env_t *env)
     return t;
 }
 
+/* The instantiation cache of a TypeName is an open-addressing hash table (an svec of 2^k slots,
+   NULL = empty, linear probing) keyed by the parameters. Equal parameters must hash equally:
+   DataTypes by their structural hash, TypeVars by identity, other types (unions, UnionAlls) only
+   coarsely, since types_equal treats renamed variables as equal. */
+static uintptr_t param_hash(jl_value_t *p)
+{
+    if (jl_is_datatype(p))
+        return ((jl_datatype_t *)p)->hash;
+    if (jl_is_tvar(p))
+        return (uintptr_t)p >> 4;
+    if (jl_is_uniontype(p))
+        return param_hash(((jl_uniontype_t *)p)->a) ^ param_hash(((jl_uniontype_t *)p)->b);
+    if (jl_is_unionall(p) || jl_typeis(p, jl_vararg_type) || jl_typeis(p, jl_typeofbottom_type))
+        return (uintptr_t)jl_typeof(p) >> 4;
+    return jl_object_id(p);
+}
+
+static uintptr_t params_hash(jl_value_t **params, size_t n)
+{
+    uintptr_t h = n;
+    for (size_t i = 0; i < n; i++)
+        h = jl_hash_combine(h, param_hash(params[i]));
+    return h;
+}
+
+static int params_equal(jl_datatype_t *d, jl_value_t **params, size_t n)
+{
+    if (jl_svec_len(d->parameters) != n)
+        return 0;
+    for (size_t j = 0; j < n; j++)
+        if (!types_equal(jl_svecref(d->parameters, j), params[j]))
+            return 0;
+    return 1;
+}
+
 static jl_datatype_t *cache_lookup(jl_typename_t *tn, jl_value_t **params, size_t n)
 {
     jl_svec_t *c = tn->cache;
-    for (size_t i = 0; i < jl_svec_len(c); i++) {
+    size_t sz = jl_svec_len(c);
+    if (sz == 0)
+        return NULL;
+    size_t i = params_hash(params, n) & (sz - 1);
+    for (size_t probes = 0; probes < sz; probes++) {
         jl_datatype_t *d = (jl_datatype_t *)jl_svecref(c, i);
         if (d == NULL)
-            break;
-        if (jl_svec_len(d->parameters) != n)
-            continue;
-        size_t j = 0;
-        while (j < n && types_equal(jl_svecref(d->parameters, j), params[j]))
-            j++;
-        if (j == n)
+            return NULL;
+        if (params_equal(d, params, n))
             return d;
+        i = (i + 1) & (sz - 1);
     }
     return NULL;
+}
+
+/* place d in c, which has a free slot; returns the probe length */
+static size_t cache_place(jl_svec_t *c, jl_datatype_t *d)
+{
+    size_t sz = jl_svec_len(c);
+    size_t i = params_hash(jl_svec_data(d->parameters), jl_svec_len(d->parameters)) & (sz - 1);
+    size_t probes = 0;
+    while (jl_svecref(c, i) != NULL) {
+        i = (i + 1) & (sz - 1);
+        probes++;
+    }
+    jl_svecset(c, i, d);
+    return probes;
+}
+
+static int cache_place_would_probe_long(jl_svec_t *c, jl_datatype_t *d)
+{
+    size_t sz = jl_svec_len(c);
+    size_t i = params_hash(jl_svec_data(d->parameters), jl_svec_len(d->parameters)) & (sz - 1);
+    for (size_t probes = 0; probes < 16; probes++, i = (i + 1) & (sz - 1))
+        if (jl_svecref(c, i) == NULL)
+            return 0;
+    return 1;
+}
+
+static size_t cache_count(jl_svec_t *c)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < jl_svec_len(c); k++)
+        n += jl_svecref(c, k) != NULL;
+    return n;
 }
 
 static void cache_insert(jl_typename_t *tn, jl_datatype_t *d)
 {
     jl_svec_t *c = tn->cache;
-    size_t len = jl_svec_len(c), i = 0;
-    while (i < len && jl_svecref(c, i) != NULL)
-        i++;
-    if (i == len) {
-        jl_svec_t *nc = jl_alloc_svec(len ? len * 2 : 4);
-        memcpy(jl_svec_data(nc), jl_svec_data(c), len * sizeof(void *));
+    size_t sz = jl_svec_len(c);
+    /* grow at 3/4 load; the count is only taken when a table is small or a probe ran long */
+    if (sz == 0 || ((sz <= 16 || cache_place_would_probe_long(c, d)) && (cache_count(c) + 1) * 4 > sz * 3)) {
+        jl_svec_t *nc = jl_alloc_svec(sz ? sz * 2 : 8);
+        for (size_t k = 0; k < sz; k++)
+            if (jl_svecref(c, k) != NULL)
+                cache_place(nc, (jl_datatype_t *)jl_svecref(c, k));
         tn->cache = c = nc;
     }
-    jl_svecset(c, i, d);
+    cache_place(c, d);
 }
 
 static int tuple_params_concrete(jl_value_t **params, size_t n)
@@ -589,11 +657,10 @@ JL_DLLEXPORT void jl_reinstantiate_inner_types(jl_datatype_t *body)
 {
     jl_typename_t *tn = body->name;
     size_t nb = jl_svec_len(body->parameters);
-    for (size_t k = 0; k < jl_svec_len(tn->cache); k++) {
-        jl_datatype_t *d = (jl_datatype_t *)jl_svecref(tn->cache, k);
-        if (d == NULL)
-            break;
-        if (d == body)
+    jl_svec_t *cache = tn->cache; /* the loop may add instantiations: walk the table as it was */
+    for (size_t k = 0; k < jl_svec_len(cache); k++) {
+        jl_datatype_t *d = (jl_datatype_t *)jl_svecref(cache, k);
+        if (d == NULL || d == body)
             continue;
         tvar_env_t envs[nb ? nb : 1];
         tvar_env_t *env = NULL;
