@@ -10,7 +10,8 @@ using Core.Intrinsics
 import Core: TypeVar, UnionAll, Expr, LineNumberNode, QuoteNode, GlobalRef, Symbol, String, Module,
     Array, Tuple, NamedTuple, Bool, Char, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64,
     Int128, UInt128, Float16, Float32, Float64, Ptr, Ref, ErrorException, ArgumentError, BoundsError,
-    TypeError, UndefVarError, Integer, Signed, Unsigned, AbstractFloat, SimpleVector
+    TypeError, UndefVarError, Integer, Signed, Unsigned, AbstractFloat, SimpleVector, DivideError,
+    UndefRefError, OutOfMemoryError, StackOverflowError, Int
 
 # `x.f` and `x.f = v` lower to these (docs/ir.md); they must exist before other code runs.
 getproperty(x, f::Symbol) = getfield(x, f)

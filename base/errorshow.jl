@@ -124,7 +124,7 @@ function _show_call_sig(io::IO, f, args, kwargs=())
     print(io, '(')
     for i in 1:length(args)
         print(io, "::")
-        show(io, typeof(args[i]))
+        show(io, Core.Typeof(args[i]))
         i < length(args) && print(io, ", ")
     end
     if !isempty(kwargs)
@@ -150,6 +150,7 @@ function _show_candidates(io::IO, f, args)
         sig = unwrap_unionall(m.sig)
         sig isa DataType || continue
         ps = sig.parameters
+        isa(f, ps[1]) || continue
         np = length(ps) - 1
         np == length(args) || (m.isva != 0 && np - 1 <= length(args)) || continue
         b = IOBuffer()
@@ -157,7 +158,7 @@ function _show_candidates(io::IO, f, args)
         for i in 2:length(ps)
             T = ps[i]
             T isa Core.TypeofVararg && (T = isdefined(T, :T) ? T.T : Any)
-            ok = i - 1 <= length(args) && isa(args[i - 1], T)
+            ok = i - 1 <= length(args) && _arg_matches(args[i - 1], T)
             print(b, ok ? "::" : "!Matched::")
             show(b, T)
             i < length(ps) && print(b, ", ")
@@ -171,6 +172,11 @@ function _show_candidates(io::IO, f, args)
         print(io, "\n", l)
     end
     print(io, '\n')
+end
+function _arg_matches(x, T)
+    T isa TypeVar && (T = T.ub)
+    ccall(:jl_has_free_typevars, Cint, (Any,), T) != 0 && return true
+    isa(x, T)
 end
 _method_file(m) = m.file isa Symbol ? String(m.file) : string(m.file)
 

@@ -17,6 +17,10 @@ _eval(Base, quote
     BoundsError(a, i) = $(Expr(:new, :BoundsError, :a, :i))
     TypeError(f, ctx, expected, got) = $(Expr(:new, :TypeError, :f, :ctx, :expected, :got))
     UndefVarError(var::Symbol) = $(Expr(:new, :UndefVarError, :var))
+    DivideError() = $(Expr(:new, :DivideError))
+    UndefRefError() = $(Expr(:new, :UndefRefError))
+    OutOfMemoryError() = $(Expr(:new, :OutOfMemoryError))
+    StackOverflowError() = $(Expr(:new, :StackOverflowError))
 end)
 Symbol(s::Symbol) = s
 
@@ -130,6 +134,7 @@ convert(::Type{Any}, x) = x
 convert(::Type{Type}, x::Type) = x
 convert(::Type{Nothing}, x::Nothing) = x
 convert(::Type{Tuple{}}, x::Tuple{}) = x
+convert(::Type{T}, x::T) where {T<:Tuple} = x
 function convert(::Type{T}, x::Tuple) where {T<:Tuple}
     x isa T && return x
     _tuple_convert(T, x)
@@ -188,6 +193,7 @@ unsafe_convert(::Type{Ref{T}}, b::RefValue{T}) where {T} = bitcast(Ptr{T}, point
 # ---- SimpleVector (type parameters, field names)
 length(v::SimpleVector) = ccall(:jl_svec_length, Int, (Any,), v)
 getindex(v::SimpleVector, i::Int) = Core._svec_ref(v, i)
+isempty(v::SimpleVector) = length(v) == 0
 iterate(v::SimpleVector, i::Int=1) = sle_int(i, length(v)) ? (Core._svec_ref(v, i), add_int(i, 1)) : nothing
 
 # ---- lowering glue: destructuring and iteration

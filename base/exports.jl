@@ -52,7 +52,7 @@ export
     pwd, cd, readdir, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
     mkdir, tempdir, tempname,
     # macros
-    @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
+    @ccall, @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
     @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,
     @__MODULE__, @isdefined, @eval, @macroexpand, @macroexpand1, @static, @label, @goto, @gensym,
     @kwdef, @info, @warn, @error, @debug, @doc, @assume_effects, @pure

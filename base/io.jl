@@ -160,8 +160,9 @@ struct IOContext{IO_t<:IO} <: IO
     io::IO_t
     props::Vector{Pair{Symbol,Any}}
 end
-IOContext(io::IO, p::Pair...) = IOContext(io, Pair{Symbol,Any}[p...])
-IOContext(io::IOContext, p::Pair...) = IOContext(io.io, vcat(Pair{Symbol,Any}[p...], io.props))
+_props(ps) = Pair{Symbol,Any}[Pair{Symbol,Any}(p.first, p.second) for p in ps]
+IOContext(io::IO, p::Pair...) = IOContext(io, _props(p))
+IOContext(io::IOContext, p::Pair...) = IOContext(io.io, vcat(_props(p), io.props))
 IOContext(io::IO) = IOContext(io, Pair{Symbol,Any}[])
 function get(io::IOContext, key::Symbol, default)
     for p in io.props

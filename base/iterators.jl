@@ -16,7 +16,7 @@ struct Generator{I,F}
     iter::I
 end
 Generator(f, iter) = Generator{typeof(iter),typeof(f)}(f, iter)
-Generator(f, I1, I2, Is...) = Generator(a -> f(a...), zip(I1, I2, Is...))
+Generator(f, I1, I2, Is...) = Generator(t -> f(t...), zip(I1, I2, Is...))
 function iterate(g::Generator, s...)
     y = iterate(g.iter, s...)
     y === nothing && return nothing
@@ -185,8 +185,8 @@ eltype(::Type{_S1}) where {_S1<:Generator} = Any
 
 # ---- higher-order functions
 map(f, A::AbstractArray) = collect(Generator(f, A))
-map(f, A, B) = collect(Generator((a, b) -> f(a, b), zip(A, B)))
-map(f, A, B, C) = collect(Generator((a, b, c) -> f(a, b, c), zip(A, B, C)))
+map(f, A, B) = collect(Generator(t -> f(t...), zip(A, B)))
+map(f, A, B, C) = collect(Generator(t -> f(t...), zip(A, B, C)))
 map(f, itr) = collect(Generator(f, itr))
 function map!(f, dest::AbstractArray, A::AbstractArray)
     for i in 1:length(A)

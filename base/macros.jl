@@ -214,3 +214,36 @@ macro doc(args...)
     n = length(args)
     n >= 2 ? esc(args[n]) : nothing
 end
+
+# @ccall f(a::T, b::U; c::V...)::R  ==>  ccall(:f, R, (T, U, V...), a, b, c...)
+macro ccall(ex)
+    isexpr(ex, :(::)) || error("@ccall needs a function call with a return type annotation")
+    call, rt = ex.args[1], ex.args[2]
+    isexpr(call, :call) || error("@ccall has to be a function call")
+    f = call.args[1]
+    fname = f isa Symbol ? QuoteNode(f) :
+            isexpr(f, :.) ? Expr(:tuple, f.args[2], esc(f.args[1])) :
+            isexpr(f, :$) ? esc(f.args[1]) : error("@ccall: invalid function ", f)
+    types = Any[]
+    vals = Any[]
+    va = Any[]
+    for a in call.args[2:end]
+        if isexpr(a, :parameters)
+            for p in a.args
+                isexpr(p, :(::)) || error("@ccall: variadic arguments need a type annotation")
+                push!(va, p)
+            end
+        else
+            isexpr(a, :(::)) || error("@ccall: arguments need a type annotation")
+            push!(types, esc(a.args[2]))
+            push!(vals, esc(a.args[1]))
+        end
+    end
+    if !isempty(va)
+        push!(types, Expr(:..., esc(va[1].args[2])))
+        for p in va
+            push!(vals, esc(p.args[1]))
+        end
+    end
+    Expr(:call, :ccall, fname, esc(rt), Expr(:tuple, types...), vals...)
+end

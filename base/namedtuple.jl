@@ -33,9 +33,8 @@ getindex(t::NamedTuple, k::Symbol) = getfield(t, k)
 get(t::NamedTuple, k::Symbol, default) = isdefined(t, k) ? getfield(t, k) : default
 isempty(t::NamedTuple) = nfields(t) == 0
 iterate(t::NamedTuple, i::Int=1) = i > nfields(t) ? nothing : (getfield(t, i), i + 1)
-(==)(a::NamedTuple{n}, b::NamedTuple{n}) where {n} = values(a) == values(b)
-(==)(a::NamedTuple, b::NamedTuple) = false
-isequal(a::NamedTuple{n}, b::NamedTuple{n}) where {n} = isequal(values(a), values(b))
+(==)(a::NamedTuple, b::NamedTuple) = keys(a) == keys(b) && values(a) == values(b)
+isequal(a::NamedTuple, b::NamedTuple) = isequal(keys(a), keys(b)) && isequal(values(a), values(b))
 
 function merge(a::NamedTuple, b::NamedTuple)
     names = Symbol[]

@@ -22,7 +22,7 @@ struct ComposedFunction{O,I} <: Function
     outer::O
     inner::I
 end
-(c::ComposedFunction)(x...; kw...) = c.outer(c.inner(x...; kw...))
+(c::ComposedFunction)(x...) = c.outer(c.inner(x...))
 (∘)(f, g) = ComposedFunction(f, g)
 (∘)(f) = f
 
@@ -54,3 +54,10 @@ end
 const ∈ = in
 (∉)(x, itr) = !in(x, itr)
 (>:)(a, b) = b <: a
+afoldl(op, a) = a
+afoldl(op, a, b, cs...) = afoldl(op, op(a, b), cs...)
+(+)(a, b, c, xs...) = afoldl(+, a + b, c, xs...)
+(*)(a, b, c, xs...) = afoldl(*, a * b, c, xs...)
+(&)(a, b, c, xs...) = afoldl(&, a & b, c, xs...)
+(|)(a, b, c, xs...) = afoldl(|, a | b, c, xs...)
+xor(a, b, c, xs...) = afoldl(xor, xor(a, b), c, xs...)

@@ -17,4 +17,5 @@ getindex(p::Pair, i::Int) = getfield(p, i)
 isequal(p::Pair, q::Pair) = isequal(p.first, q.first) & isequal(p.second, q.second)
 isless(p::Pair, q::Pair) = ifelse(!isequal(p.first, q.first), isless(p.first, q.first), isless(p.second, q.second))
 reverse(p::Pair) = Pair(p.second, p.first)
-convert(::Type{Pair{A,B}}, p::Pair) where {A,B} = Pair{A,B}(convert(A, p.first), convert(B, p.second))
+convert(::Type{T}, p::T) where {T<:Pair} = p
+

@@ -18,16 +18,17 @@ fieldname(t::DataType, i::Integer) = t.name.names[i]
 fieldtypes(t::DataType) = ntuple(i -> fieldtype(t, i), fieldcount(t))
 fieldcount(t::DataType) = length(t.name.names)
 fieldcount(t) = fieldcount(unwrap_unionall(t))
-isbitstype(t::DataType) = t.isbitstype != 0
+_dtprops(t::DataType) = ccall(:jl_datatype_props, Int32, (Any,), t)
+isbitstype(t::DataType) = _dtprops(t) & 4 != 0
 isbitstype(t) = false
-isconcretetype(t::DataType) = t.isconcretetype != 0
+isconcretetype(t::DataType) = _dtprops(t) & 1 != 0
 isconcretetype(t) = false
-isabstracttype(t::DataType) = t.name.abstract != 0
+isabstracttype(t::DataType) = _dtprops(t) & 8 != 0
 isabstracttype(t::UnionAll) = isabstracttype(unwrap_unionall(t))
 isabstracttype(t) = false
-isprimitivetype(t::DataType) = t.isprimitivetype != 0
+isprimitivetype(t::DataType) = _dtprops(t) & 2 != 0
 isprimitivetype(t) = false
-ismutabletype(t::DataType) = t.name.mutabl != 0
+ismutabletype(t::DataType) = _dtprops(t) & 16 != 0
 ismutable(x) = ismutabletype(typeof(x))
 isstructtype(t::DataType) = !isabstracttype(t) && !isprimitivetype(t)
 issingletontype(t) = t isa DataType && isdefined(t, :instance)

@@ -9,6 +9,9 @@ macro MIME_str(s)
     :(MIME{$(Expr(:quote, Symbol(s)))})
 end
 
+MIME(s::AbstractString) = MIME{Symbol(s)}()
+show(io::IO, ::MIME{mime}) where {mime} = print(io, "MIME type ", String(mime))
+
 # ---- entry points
 show(x) = show(stdout, x)
 function sprint(f, args...; context=nothing)
@@ -154,9 +157,10 @@ function show(io::IO, p::Pair)
     show(io, p.second)
 end
 function _typeinfo_implicit(T)
-    T === Float64 || T === Int64 || T === Char || T === String || T === Symbol || T === Nothing ||
-        (T isa DataType && T <: Tuple && !isempty(T.parameters) && all(_typeinfo_implicit, T.parameters)) ||
-        (T isa DataType && T <: Pair && all(_typeinfo_implicit, T.parameters))
+    T === Float64 || T === Int64 || T === Char || T === String || T === Symbol || issingletontype(T) ||
+        (isconcretetype(T) && ((T <: Array && _typeinfo_implicit(eltype(T))) ||
+                               ((T <: Tuple || T <: Pair) && all(_typeinfo_implicit, fieldtypes(T))) ||
+                               (T <: AbstractDict && _typeinfo_implicit(keytype(T)) && _typeinfo_implicit(valtype(T)))))
 end
 function show(io::IO, a::AbstractVector)
     T = eltype(a)
@@ -176,7 +180,12 @@ show(io::IO, r::StepRange) = (show(io, first(r)); print(io, ':'); show(io, step(
 show(io::IO, r::OneTo) = (print(io, "Base.OneTo("); show(io, r.stop); print(io, ')'))
 show(io::IO, r::StepRangeLen) = (show(io, first(r)); print(io, ':'); show(io, step(r)); print(io, ':'); show(io, last(r)))
 function show(io::IO, d::AbstractDict)
-    show(io, typeof(d))
+    K, V = keytype(d), valtype(d)
+    if !isempty(d) && _typeinfo_implicit(K) && _typeinfo_implicit(V)
+        print(io, String(typeof(d).name.name))
+    else
+        show(io, typeof(d))
+    end
     print(io, '(')
     first = true
     for p in d

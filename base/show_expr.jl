@@ -67,6 +67,7 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
     if h === :call && na >= 1
         f = args[1]
         fp = _prec(f)
+        any(a -> isexpr(a, :...), args) && (fp = 0)
         if fp > 0 && na == 3 && !(args[2] isa Expr && args[2].head === :parameters)
             fp < prec && print(io, '(')
             show_unquoted(io, args[2], indent, fp)
@@ -80,7 +81,7 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
                 i < na && print(io, ' ', String(f), ' ')
             end
             fp < prec && print(io, ')')
-        elseif na == 2 && f isa Symbol && f in _UNARY_OPS
+        elseif na == 2 && f isa Symbol && f in _UNARY_OPS && !isexpr(args[2], :...)
             print(io, String(f))
             a = args[2]
             (a isa Expr && a.head === :call && _prec(a.args[1]) > 0) ? (print(io, '('); show_unquoted(io, a, indent, 0); print(io, ')')) : show_unquoted(io, a, indent, 16)
@@ -225,3 +226,6 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
 end
 _as_block(x) = x isa Expr && x.head === :block ? x : Expr(:block, x)
 print(io::IO, ex::Expr) = (show_unquoted(io, ex, 0, 0); nothing)
+(==)(a::Expr, b::Expr) = a.head === b.head && isequal(a.args, b.args)
+(==)(a::QuoteNode, b::QuoteNode) = isequal(a.value, b.value)
+isequal(a::Expr, b::Expr) = a == b

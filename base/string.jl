@@ -140,7 +140,9 @@ function repeat(s::String, n::Integer)
 end
 repeat(c::Char, n::Integer) = repeat(string(c), n)
 (^)(s::Union{AbstractString,Char}, n::Integer) = repeat(s, n)
-function join(io::IO, itr, delim="", last=delim)
+join(io::IO, itr) = join(io, itr, "", "")
+join(io::IO, itr, delim) = join(io, itr, delim, delim)
+function join(io::IO, itr, delim, last)
     first = true
     items = collect(itr)
     n = length(items)
@@ -151,7 +153,9 @@ function join(io::IO, itr, delim="", last=delim)
         print(io, items[k])
     end
 end
-join(itr, delim="", last=delim) = sprint(join, itr, delim, last)
+join(itr) = sprint(join, itr, "", "")
+join(itr, delim) = sprint(join, itr, delim, delim)
+join(itr, delim, last) = sprint(join, itr, delim, last)
 function reverse(s::String)
     cs = collect(s)
     String(reverse(cs))
@@ -351,14 +355,15 @@ function tryparse(::Type{Float64}, s::String)
     endp[] == pointer(s) + ncodeunits(s) ? x : nothing
 end
 tryparse(::Type{Float32}, s::String) = (x = tryparse(Float64, s); x === nothing ? nothing : Float32(x))
-function parse(_T::Type{T}, s::String; kws...) where {T<:Real}
-    x = tryparse(T, s; kws...)
+function parse(_T::Type{T}, s::String; base=nothing) where {T<:Real}
+    x = base === nothing ? tryparse(T, s) : tryparse(T, s; base=base)
     x === nothing && throw(ArgumentError(string("invalid base 10 digit '", isempty(strip(s)) ? "" : strip(s)[1], "' in \"", s, "\"")))
     x
 end
 parse(::Type{T}, c::Char) where {T<:Integer} = T(c - '0')
 
 # ---- integer and float to string
+string(b::Bool) = b ? "true" : "false"
 function string(n::Integer; base::Integer=10, pad::Integer=1)
     neg = n < 0
     u = neg ? unsigned(-widen(n)) : unsigned(widen(n))

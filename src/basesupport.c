@@ -178,6 +178,13 @@ JL_DLLEXPORT jl_value_t *jl_include_relative(jl_module_t *m, jl_value_t *from, j
     return jl_load(m, path);
 }
 
+/* isconcretetype/isprimitivetype/isbitstype/isabstracttype/ismutabletype as bits 1/2/4/8/16 */
+JL_DLLEXPORT int32_t jl_datatype_props(jl_datatype_t *t)
+{
+    return (t->isconcretetype ? 1 : 0) | (t->isprimitivetype ? 2 : 0) | (t->isbitstype ? 4 : 0) |
+           (t->name->abstract ? 8 : 0) | (t->name->mutabl ? 16 : 0);
+}
+
 JL_DLLEXPORT jl_value_t *jl_get_main_module(void)
 {
     return (jl_value_t *)jl_main_module;

@@ -160,6 +160,7 @@ JL_DLLEXPORT int jl_is_const(jl_module_t *m, jl_sym_t *s);
 JL_DLLEXPORT jl_value_t *jl_backtrace_string(jl_value_t *bt);
 JL_DLLEXPORT jl_value_t *jl_exe_path(void);
 JL_DLLEXPORT jl_value_t *jl_get_main_module(void);
+JL_DLLEXPORT int32_t jl_datatype_props(jl_datatype_t *t);
 JL_DLLEXPORT jl_value_t *jl_readdir(const char *path);
 JL_DLLEXPORT void *jl_value_ptr(jl_value_t *v);
 JL_DLLEXPORT jl_value_t *jl_array_to_string(jl_array_t *a);

@@ -1,7 +1,8 @@
 # runtests.jl -- runs every test/lang/*.jl in its own julep process (a crash or an uncaught error in one
 # file cannot hide the others), collects the Test totals each one reports, and ends with the line
 # `N passed, N failed` (failed counts failed and errored tests, and files that did not finish).
-# Exit status 1 when anything failed. Usage: julep test/runtests.jl [name-filter...]
+# Exit status 1 when anything failed. Usage: julep test/runtests.jl [name-filter...]; extra julep
+# options for the child processes can be given in $JULEP_TEST_FLAGS.
 
 const LANGDIR = joinpath(@__DIR__, "lang")
 const JULEP = ccall(:jl_exe_path, Any, ())::String
@@ -30,9 +31,12 @@ function main(filters)
     failed = 0
     for f in files
         path = joinpath(LANGDIR, f)
-        driver = string("using Test; try; include(", repr(path), "); catch e; Base.display_error(e, catch_backtrace()); end; ",
-                        "t = Test.totals(); println(\"\\n#counts \", t[1], \" \", t[2] + t[3])")
-        out, st = run_capture(string(shellquote(JULEP), " -e ", shellquote(driver), " 2>&1"))
+        # an error escaping the file (outside any @testset) counts as one failure
+        driver = string("using Test; err = 0; try; include(", repr(path), "); catch e; global err = 1; ",
+                        "Base.display_error(e, catch_backtrace()); end; ",
+                        "t = Test.totals(); println(\"\\n#counts \", t[1], \" \", t[2] + t[3] + err)")
+        flags = get(ENV, "JULEP_TEST_FLAGS", "")   # e.g. --compile=min
+        out, st = run_capture(string(shellquote(JULEP), " ", flags, " -e ", shellquote(driver), " 2>&1"))
         m = findlast("#counts ", out)
         if m === nothing
             print(out)

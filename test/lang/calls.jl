@@ -6,7 +6,7 @@ kwf(x; y=2, z=x + y) = (x, y, z)
 defaults(a, b=a * 2, c=b + 1) = (a, b, c)
 varf(xs...) = length(xs)
 first_and_rest(a, rest...) = (a, rest)
-kwrest(; kws...) = sort([string(k, "=", v) for (k, v) in kws])
+kwrest(; kws...) = sort([string(p.first, "=", p.second) for p in kws])
 needs_kw(; req) = req
 
 @testset "calls" begin

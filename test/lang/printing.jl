@@ -42,7 +42,7 @@ disp(x) = sprint(show, MIME("text/plain"), x)
     @test repr(Custom(3)) == "Custom<3>"
     @test string(Custom(3)) == "Custom<3>"
     @test "$(Custom(4))!" == "Custom<4>!"
-    @test repr([Custom(1)]) == "[Custom<1>]"
+    @test repr([Custom(1)]) == "Custom[Custom<1>]"
     @test repr([1, 2, 3]) == "[1, 2, 3]"
     @test repr([1.0, 2.5]) == "[1.0, 2.5]"
     @test repr(Any[1, "a"]) == "Any[1, \"a\"]"
