@@ -58,6 +58,7 @@ include("error.jl")         # error, exception types, AssertionError
 include("namedtuple.jl")
 include("iterators.jl")     # enumerate, zip, Generator, collect, map, filter, reductions
 include("dict.jl")
+include("broadcast.jl")     # dot syntax
 include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write
 include("show.jl")          # show, repr, string, sprint, display
 include("show_expr.jl")

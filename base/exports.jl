@@ -16,7 +16,7 @@ export
     UndefRefError, InterruptException, InitError, LoadError, AssertionError, ErrorException,
     ArgumentError, BoundsError, TypeError, UndefVarError, StackOverflowError, OutOfMemoryError,
     Inf, NaN, Inf64, NaN64, Inf32, NaN32, Inf16, NaN16, pi, π, C_NULL, ENV, ARGS, PROGRAM_FILE,
-    stdout, stderr, stdin, devnull, Generator,
+    stdout, stderr, stdin, devnull, Generator, DimensionMismatch, broadcast, broadcast!,
     # functions
     getproperty, setproperty!, convert, promote, promote_type, promote_rule, oftype, typejoin,
     identity, isnothing, something, notnothing, esc, isa, typeof,

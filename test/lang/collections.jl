@@ -81,6 +81,22 @@ using Test
         @test p.first == 1 && p.second == 2
         @test first(p) == 1
     end
+    @testset "broadcasting" begin
+        x = [1, 2, 3]
+        @test x .+ 1 == [2, 3, 4]
+        @test x .* x == [1, 4, 9]
+        @test sqrt.([4.0, 9.0]) == [2.0, 3.0]
+        @test (1, 2) .+ 1 == (2, 3)
+        @test abs.(-2) == 2
+        y = zeros(3)
+        y .= x .* 2
+        @test y == [2.0, 4.0, 6.0]
+        y .+= 1
+        @test y == [3.0, 5.0, 7.0]
+        @test string.(x, "!") == ["1!", "2!", "3!"]
+        @test x .^ 2 == [1, 4, 9]
+        @test_throws DimensionMismatch [1, 2] .+ [1, 2, 3]
+    end
     @testset "dicts and sets" begin
         d = Dict("a" => 1, "b" => 2)
         @test d["a"] == 1
