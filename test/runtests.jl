@@ -32,7 +32,7 @@ function main(filters)
     for f in files
         path = joinpath(LANGDIR, f)
         # an error escaping the file (outside any @testset) counts as one failure
-        driver = string("using Test; err = 0; try; include(", repr(path), "); catch e; global err = 1; ",
+        driver = string("using Test; err = 0; try; include(", repr(path), "); catch e; (e isa LoadError ? e.error : e) isa Test.TestSetException || (global err = 1); ",
                         "Base.display_error(e, catch_backtrace()); end; ",
                         "t = Test.totals(); println(\"\\n#counts \", t[1], \" \", t[2] + t[3] + err)")
         flags = get(ENV, "JULEP_TEST_FLAGS", "")   # e.g. --compile=min
