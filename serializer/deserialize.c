@@ -301,6 +301,8 @@ static jl_value_t *read_datatype(rd_t *r)
             rd_error(r, "invalid parameter of type %s", jl_symbol_name(tn->name));
         if (jl_typeis(params[i], jl_vararg_type) && (tn != jl_tuple_typename || i != n - 1))
             rd_error(r, "Vararg is only allowed as the last parameter of a Tuple");
+        if (tn == jl_tuple_typename && !is_type_or_tvar(params[i]) && !jl_typeis(params[i], jl_vararg_type))
+            rd_error(r, "Tuple parameter is not a type");
     }
     if (tn == jl_type_typename && (n != 1 || !is_type_or_tvar(params[0])))
         rd_error(r, "invalid parameter of Type");
@@ -943,6 +945,18 @@ JL_DLLEXPORT jl_value_t *jl_deserialize_from_array(jl_array_t *bytes)
     if (bytes == NULL || jl_typeof(bytes) != (jl_value_t *)jl_array_uint8_type)
         jl_argument_error("deserialize: expected a Vector{UInt8}");
     return jl_deserialize_value((const uint8_t *)bytes->data, jl_array_len(bytes));
+}
+
+JL_DLLEXPORT jl_value_t *jl_deserialize_array_at(jl_array_t *bytes, int64_t offset)
+{
+    if (bytes == NULL || jl_typeof(bytes) != (jl_value_t *)jl_array_uint8_type)
+        jl_argument_error("deserialize: expected a Vector{UInt8}");
+    if (offset < 0 || (uint64_t)offset > jl_array_len(bytes))
+        jl_argument_error("deserialize: offset out of range");
+    size_t used = 0;
+    jl_value_t *v = jl_deserialize_value_prefix((const uint8_t *)bytes->data + offset,
+                                                jl_array_len(bytes) - (size_t)offset, &used);
+    return jl_tuple(2, v, jl_box_int64(offset + (int64_t)used));
 }
 
 JL_DLLEXPORT jl_code_info_t *jl_uncompress_ir(jl_method_t *m, jl_array_t *data)

@@ -186,6 +186,8 @@ JL_DLLEXPORT jl_value_t *jl_deserialize_value(const uint8_t *data, size_t len);
 /* Read one value from the start of data; *consumed = bytes used (a stream may hold more values). */
 JL_DLLEXPORT jl_value_t *jl_deserialize_value_prefix(const uint8_t *data, size_t len, size_t *consumed);
 JL_DLLEXPORT jl_value_t *jl_deserialize_from_array(jl_array_t *bytes);
+/* One value starting at 0-based byte `offset` of bytes: returns (value, offset just past it). */
+JL_DLLEXPORT jl_value_t *jl_deserialize_array_at(jl_array_t *bytes, int64_t offset);
 
 /* Lowered code stored in methods: a CodeInfo as a compact Vector{UInt8} (a serializer stream) and
    back. m may be NULL; it names the method in error messages. */
