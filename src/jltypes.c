@@ -95,24 +95,47 @@ JL_DLLEXPORT jl_value_t *jl_unwrap_unionall(jl_value_t *v)
     return v;
 }
 
-JL_DLLEXPORT int jl_has_free_typevars(jl_value_t *v)
+/* free type variables of v other than those bound by enclosing UnionAlls (`bound`, a chain) */
+typedef struct tvar_chain { jl_tvar_t *var; const struct tvar_chain *next; } tvar_chain_t;
+static int has_free_typevars_in(jl_value_t *v, const tvar_chain_t *bound)
 {
-    if (jl_is_tvar(v))
+    if (jl_is_tvar(v)) {
+        for (; bound != NULL; bound = bound->next)
+            if (bound->var == (jl_tvar_t *)v)
+                return 0;
         return 1;
-    if (jl_is_datatype(v))
-        return ((jl_datatype_t *)v)->hasfreetypevars;
+    }
+    if (jl_is_datatype(v)) {
+        jl_datatype_t *dt = (jl_datatype_t *)v;
+        if (!dt->hasfreetypevars)
+            return 0;
+        if (bound == NULL)
+            return 1;
+        for (size_t i = 0; i < jl_svec_len(dt->parameters); i++)
+            if (has_free_typevars_in(jl_svecref(dt->parameters, i), bound))
+                return 1;
+        return 0;
+    }
     if (jl_is_uniontype(v))
-        return jl_has_free_typevars(((jl_uniontype_t *)v)->a) || jl_has_free_typevars(((jl_uniontype_t *)v)->b);
+        return has_free_typevars_in(((jl_uniontype_t *)v)->a, bound) ||
+               has_free_typevars_in(((jl_uniontype_t *)v)->b, bound);
     if (jl_is_unionall(v)) {
-        /* free vars other than the bound one: conservative (treat as free if the body has any) */
         jl_unionall_t *ua = (jl_unionall_t *)v;
-        return jl_has_free_typevars(ua->var->ub) || jl_has_free_typevars(ua->var->lb) ? 1 : 0;
+        if (has_free_typevars_in(ua->var->ub, bound) || has_free_typevars_in(ua->var->lb, bound))
+            return 1;
+        tvar_chain_t inner = {ua->var, bound};
+        return has_free_typevars_in(ua->body, &inner);
     }
     if (jl_typeis(v, jl_vararg_type)) {
         jl_vararg_t *va = (jl_vararg_t *)v;
-        return (va->T && jl_has_free_typevars(va->T)) || (va->N && jl_has_free_typevars(va->N));
+        return (va->T && has_free_typevars_in(va->T, bound)) || (va->N && has_free_typevars_in(va->N, bound));
     }
     return 0;
+}
+
+JL_DLLEXPORT int jl_has_free_typevars(jl_value_t *v)
+{
+    return has_free_typevars_in(v, NULL);
 }
 
 JL_DLLEXPORT int jl_is_concrete_type(jl_value_t *v)
