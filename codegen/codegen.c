@@ -172,8 +172,9 @@ static int codegen_needed_at_init(void)
 
 JL_DLLEXPORT void jl_init_codegen(void)
 {
-    /* The compiler hooks the interpreter and dispatch will call (to compile a method instance) are
-       installed here once they exist; until then the only decision is when LLVM comes in. */
+    /* the compile hook dispatch calls on a signature's first call (compile.c); not with
+       --compile=min|no, so those never load LLVM */
+    jl_compile_init_hook();
     eager_requested = codegen_needed_at_init();
     if (eager_requested)
         (void)jl_codegen_load();

@@ -29,13 +29,30 @@
 #define JL_DLLEXPORT __attribute__((visibility("default")))
 #endif
 
-#define JL_CODEGEN_ABI_VERSION 1
+#define JL_CODEGEN_ABI_VERSION 2
 #define JL_CODEGEN_LIBNAME "libjulep-codegen.so"
 #define JL_CODEGEN_ENTRY "jl_codegen_entry"
 /* Environment variable naming the codegen library to load instead of the one beside libjulep.so. */
 #define JL_CODEGEN_ENV "JULEP_CODEGEN_LIBRARY"
 
 typedef struct jl_llvm_module_t jl_llvm_module_t; /* an LLVMModuleRef, opaque to the runtime */
+struct _jl_method_instance_t;
+struct _jl_code_instance_t;
+
+/* One function of a compile batch (compile_batch). The runtime fills `mi` and `ci` (the CodeInstance
+   holding mi's optimized code, from jl_infer_and_optimize); the library fills the rest. */
+typedef struct {
+    struct _jl_method_instance_t *mi;
+    struct _jl_code_instance_t *ci;
+    void *invoke;        /* generic ABI entry (a jl_callptr_t), NULL when this function failed */
+    void *specptr;       /* specialized ABI entry */
+    char *fail;          /* malloc'ed reason when the function could not be compiled (caller frees) */
+} jl_cg_request_t;
+
+/* What code_llvm / code_native print */
+#define JL_CG_DUMP_OPTIMIZE 1  /* run the -O pipeline first (code_llvm(optimize=true)) */
+#define JL_CG_DUMP_MODULE 2    /* the whole module, not just the function */
+#define JL_CG_DUMP_INTEL 4     /* code_native: Intel syntax */
 
 /* Counters kept by the codegen library (microseconds are wall-clock). */
 typedef struct {
@@ -87,6 +104,16 @@ typedef struct jl_codegen_vtable_t {
     void (*get_stats)(jl_codegen_stats_t *out);
     /* Dispose of the JIT and every function compiled so far. Later calls fail with an error. */
     void (*shutdown)(void);
+
+    /* Emit, optimize and JIT one batch (one LLVM module): reqs[0] is the function dispatch asked
+       for, the others the callees it invokes. Functions that cannot be compiled get invoke == NULL
+       and a reason; calls to them go through jl_invoke. Returns the number compiled. The caller
+       stores the entry points on the CodeInstances. */
+    size_t (*compile_batch)(jl_cg_request_t *reqs, size_t n, char **err);
+    /* code_llvm / code_native of one function (flags JL_CG_DUMP_*): a malloc'ed string, or NULL and
+       *err when the function cannot be compiled. */
+    char *(*dump_llvm)(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
+    char *(*dump_native)(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
 } jl_codegen_vtable_t;
 
 /* The one symbol libjulep-codegen.so exports: initializes LLVM and returns the table, or NULL with a
@@ -124,5 +151,26 @@ JL_DLLEXPORT const char *jl_codegen_status(void);
 
 /* Convenience for the runtime and tests: load the library if needed, then `jit_compile_ir`. */
 JL_DLLEXPORT void *jl_codegen_jit_ir(const char *llvm_ir_text, const char *fname, char **err);
+
+/* ---- compile.c: the compile hook and what Base / InteractiveUtils call */
+struct _jl_value_t;
+/* installs jl_compile_hook unless --compile=min|no (called by jl_init_codegen) */
+JL_DLLEXPORT void jl_compile_init_hook(void);
+/* "precompile(Tuple{typeof(Main.fib), Int64})": the --trace-compile line for a signature (malloc'ed) */
+JL_DLLEXPORT char *jl_precompile_statement(struct _jl_value_t *sig);
+/* precompile(f, types): compile Tuple{typeof(f), types...} now; 1 when a method matches */
+JL_DLLEXPORT int jl_compile_hint(struct _jl_value_t *sig);
+/* code_llvm / code_native of f(::argtypes...) (argtypes: Tuple{...} without f's type): malloc'ed text,
+   or NULL with a malloc'ed *err */
+JL_DLLEXPORT char *jl_code_llvm_str(struct _jl_value_t *f, struct _jl_value_t *argtypes, int optimize,
+                                    int dump_module, char **err);
+JL_DLLEXPORT char *jl_code_native_str(struct _jl_value_t *f, struct _jl_value_t *argtypes, int intel, char **err);
+/* the same as Strings, errors thrown (for ccall) */
+JL_DLLEXPORT struct _jl_value_t *jl_code_llvm(struct _jl_value_t *f, struct _jl_value_t *argtypes, int8_t optimize,
+                                               int8_t dump_module);
+JL_DLLEXPORT struct _jl_value_t *jl_code_native(struct _jl_value_t *f, struct _jl_value_t *argtypes, int8_t intel);
+/* helpers generated code calls */
+JL_DLLEXPORT void jl_cg_if_error(struct _jl_value_t *c);
+JL_DLLEXPORT void jl_cg_error_str(struct _jl_value_t *msg);
 
 #endif /* JL_CODEGEN_H */

@@ -803,6 +803,8 @@ static jl_value_t *sig_param(jl_value_t *a)
 
 static int is_dispatch_elt(jl_value_t *t)
 {
+    if (is_kind(t)) /* a DataType value may match Type{T} methods: not a single-method lookup */
+        return 0;
     if (jl_is_concrete_type(t))
         return 1;
     if (is_type_type(t)) {
@@ -847,7 +849,7 @@ static jl_value_t *infer_match(frame_t *fr, jl_method_t *m, jl_value_t *tt, jl_v
                                jl_method_instance_t **pmi)
 {
     *pmi = NULL;
-    if (jl_has_free_typevars(tt))
+    if (!jl_is_datatype(tt) || jl_has_free_typevars(tt)) /* an intersection may be a UnionAll */
         return (jl_value_t *)jl_any_type;
     jl_method_instance_t *mi = jl_method_specialize(m, tt);
     if (mi == NULL)

@@ -270,6 +270,99 @@ void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err)
     return addr;
 }
 
+void *jl_llvmjit_lookup(const char *name, char **err)
+{
+    LLVMOrcExecutorAddress a = 0;
+    LLVMErrorRef e = jit_lookup(name, &a);
+    if (e != NULL) {
+        lookup_error(e, err, "JIT lookup failed: ");
+        return NULL;
+    }
+    return (void *)(uintptr_t)a;
+}
+
+int jl_llvmjit_optimize(LLVMModuleRef m, char **err)
+{
+    return verify_and_optimize(m, err);
+}
+
+LLVMTargetMachineRef jl_llvmjit_target_machine(void)
+{
+    return jit.tm_passes;
+}
+
+/* names defined as absolute symbols so far (the static table and later ones), sorted for lookup */
+static struct {
+    char **names;
+    size_t n, cap;
+} defined;
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_defined_name(const char *name)
+{
+    return defined.n && bsearch(&name, defined.names, defined.n, sizeof(char *), name_cmp) != NULL;
+}
+
+static void note_defined(const char *name)
+{
+    if (is_defined_name(name))
+        return;
+    if (defined.n == defined.cap) {
+        defined.cap = defined.cap ? defined.cap * 2 : 256;
+        defined.names = realloc(defined.names, defined.cap * sizeof(char *));
+        if (defined.names == NULL)
+            abort();
+    }
+    defined.names[defined.n++] = jl_llvmjit_strdup(name);
+    qsort(defined.names, defined.n, sizeof(char *), name_cmp);
+}
+
+static void *runtime_handle(void);
+static LLVMOrcCSymbolMapPair absolute_symbol(const char *name, void *addr);
+static int define_absolute(LLVMOrcCSymbolMapPairs syms, size_t n, char **err);
+
+int jl_llvmjit_add_absolute(const char *name, void *addr, char **err)
+{
+    LLVMOrcCSymbolMapPair p = absolute_symbol(name, addr);
+    if (define_absolute(&p, 1, err) != 0)
+        return -1;
+    note_defined(name);
+    return 0;
+}
+
+int jl_llvmjit_define_externals(LLVMModuleRef m, char **err)
+{
+    void *h = NULL;
+    int r = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f != NULL && r == 0; f = LLVMGetNextFunction(f)) {
+        if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) != 0)
+            continue;
+        size_t len;
+        const char *name = LLVMGetValueName2(f, &len);
+        if (is_defined_name(name) || strncmp(name, "julia_", 6) == 0)
+            continue;
+        if (h == NULL)
+            h = runtime_handle();
+        void *addr = dlsym(h, name);
+        if (addr == NULL)
+            addr = dlsym(RTLD_DEFAULT, name);
+        if (addr == NULL) {
+            set_err(err, "undefined runtime function: ", name);
+            r = -1;
+        }
+        else {
+            r = jl_llvmjit_add_absolute(name, addr, err);
+        }
+    }
+    if (h != NULL && h != RTLD_DEFAULT)
+        dlclose(h);
+    return r;
+}
+
 /* ------------------------------------------------------------------ the table's functions */
 
 static const char *cg_llvm_version(void)
@@ -394,8 +487,7 @@ static int cg_add_symbol(const char *name, void *addr, char **err)
         set_err(err, "", "the code generator has been shut down");
     }
     else {
-        LLVMOrcCSymbolMapPair p = absolute_symbol(name, addr);
-        r = define_absolute(&p, 1, err);
+        r = jl_llvmjit_add_absolute(name, addr, err);
     }
     jl_llvmjit_unlock();
     return r;
@@ -439,6 +531,9 @@ static const jl_codegen_vtable_t vtable = {
     .build_sample = jl_llvmjit_build_sample,
     .get_stats = cg_get_stats,
     .shutdown = cg_shutdown,
+    .compile_batch = jl_llvmjit_compile_batch,
+    .dump_llvm = jl_llvmjit_dump_llvm,
+    .dump_native = jl_llvmjit_dump_native,
 };
 
 /* ------------------------------------------------------------------ initialization */
@@ -471,6 +566,7 @@ static int register_runtime_symbols(char **err)
             continue;
         }
         pairs[k++] = absolute_symbol(runtime_symbols[i], addr);
+        note_defined(runtime_symbols[i]);
     }
     if (h != RTLD_DEFAULT)
         dlclose(h); /* drops the NOLOAD reference only */

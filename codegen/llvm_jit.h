@@ -15,6 +15,7 @@
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/TargetMachine.h>
 
 #include "codegen.h"
 
@@ -32,6 +33,28 @@ LLVMModuleRef jl_llvmjit_new_module(const char *name);
    first defined external function is looked up instead, to report compile and link errors now.
    Returns NULL with *err set on failure (locked). */
 void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err);
+
+/* Address of a JITted or absolute symbol (locked); NULL with *err. */
+void *jl_llvmjit_lookup(const char *name, char **err);
+
+/* Verify and run the -O pipeline on `m` without adding it (locked). 0 on success. */
+int jl_llvmjit_optimize(LLVMModuleRef m, char **err);
+
+/* The target machine used for the pass pipeline, for emitting assembly (locked). */
+LLVMTargetMachineRef jl_llvmjit_target_machine(void);
+
+/* Define every function `m` declares but does not define (other than LLVM intrinsics) as an
+   absolute symbol resolved in the process (libjulep first), unless already defined (locked).
+   0 on success; -1 with *err naming a symbol that cannot be found. */
+int jl_llvmjit_define_externals(LLVMModuleRef m, char **err);
+
+/* Register `name` as an absolute symbol at `addr` (locked). 0 on success. */
+int jl_llvmjit_add_absolute(const char *name, void *addr, char **err);
+
+/* The batch compiler and reflection (llvm_compile.c; each takes the lock). */
+size_t jl_llvmjit_compile_batch(jl_cg_request_t *reqs, size_t n, char **err);
+char *jl_llvmjit_dump_llvm(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
+char *jl_llvmjit_dump_native(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
 
 /* A malloc'ed copy of `s`, aborting when out of memory. */
 char *jl_llvmjit_strdup(const char *s);

@@ -1,0 +1,468 @@
+/*
+ * compile.c -- the runtime's side of compilation (libjulep.so, no LLVM): the compile hook dispatch
+ * calls on the first call of a signature, batch collection (the callees inference resolved), storing
+ * entry points on CodeInstances, --trace-compile, `precompile` (jl_compile_hint) and the C entry points
+ * of code_llvm / code_native.
+ *
+ * Invariants:
+ *   - With --compile=min|no the hook is not installed and LLVM is never loaded.
+ *   - A CodeInstance with native code has `invoke` (generic ABI wrapper) and `specptr` (specialized
+ *     entry) set together and `isspecsig = 1`; an interpreted one has isspecsig = 0 (its specptr is
+ *     the interpreter's compact code).
+ *   - The hook never recurses: while a task compiles (`in_compiler`), nested requests interpret.
+ *   - Anything that cannot be compiled falls back to the interpreter (the hook returns NULL).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "julep_internal.h"
+#include "gf.h"
+#include "codegen.h"
+#include "infer.h"
+
+#define MAX_BATCH 400
+
+static FILE *trace_out;
+static int trace_opened;
+
+/* ---------------------------------------------------------------- helpers generated code calls */
+
+/* `if` on a non-Bool condition (the interpreter's error) */
+JL_DLLEXPORT void jl_cg_if_error(jl_value_t *c)
+{
+    jl_type_error("if", (jl_value_t *)jl_bool_type, c);
+}
+
+JL_DLLEXPORT void jl_cg_error_str(jl_value_t *msg)
+{
+    jl_error(jl_string_data(msg));
+}
+
+/* ---------------------------------------------------------------- showing signatures (trace) */
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} sbuf_t;
+
+static void sput(sbuf_t *s, const char *str)
+{
+    size_t n = strlen(str);
+    if (s->len + n + 1 > s->cap) {
+        s->cap = (s->len + n + 1) * 2;
+        s->buf = (char *)realloc(s->buf, s->cap);
+        if (s->buf == NULL)
+            abort();
+    }
+    memcpy(s->buf + s->len, str, n + 1);
+    s->len += n;
+}
+
+static void show_module_path(sbuf_t *s, jl_module_t *m)
+{
+    if (m->parent != NULL && m->parent != m && m != jl_main_module && m != jl_base_module && m != jl_core_module) {
+        show_module_path(s, m->parent);
+        sput(s, ".");
+    }
+    sput(s, jl_symbol_name(m->name));
+}
+
+/* Core exports its public types (Int64, String, Array...); julep does not mark them, so every Core
+   binding counts as exported except Core's internal IR and compiler types, which Julia qualifies */
+static int core_exports(jl_sym_t *name)
+{
+    static const char *const internal[] = {"Box", "SSAValue", "SlotNumber", "Argument", "GotoNode",
+        "GotoIfNot", "ReturnNode", "NewvarNode", "PhiNode", "PiNode", "UpsilonNode", "PhiCNode",
+        "LineInfoNode", "CodeInfo", "MethodInstance", "CodeInstance", "MethodTable", "TypeName",
+        "Builtin", "IntrinsicFunction", "Const", "Compiler", "TypeofBottom", "TypeofVararg",
+        "SimpleVector", "Binding", "Intrinsics", "TypeMapEntry", "TypeMapLevel", "OpaqueClosure"};
+    jl_binding_t *b = jl_get_binding(jl_core_module, name);
+    if (b == NULL || b->value == NULL)
+        return 0;
+    if (b->exportp)
+        return 1;
+    for (size_t i = 0; i < sizeof(internal) / sizeof(internal[0]); i++)
+        if (strcmp(jl_symbol_name(name), internal[i]) == 0)
+            return 0;
+    return 1;
+}
+
+static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth);
+
+static void show_params(sbuf_t *s, jl_svec_t *ps, int depth)
+{
+    sput(s, "{");
+    for (size_t i = 0; i < jl_svec_len(ps); i++) {
+        if (i)
+            sput(s, ", ");
+        show_trace_value(s, jl_svecref(ps, i), depth + 1);
+    }
+    sput(s, "}");
+}
+
+/* is dt the type of a function bound to a global of the same name? */
+static jl_value_t *global_function_of(jl_datatype_t *dt)
+{
+    jl_value_t *inst = dt->instance;
+    if (inst == NULL || dt->name->mt == NULL || !jl_subtype((jl_value_t *)dt, (jl_value_t *)jl_function_type))
+        return NULL;
+    jl_sym_t *nm = dt->name->mt->name;
+    jl_module_t *m = dt->name->module;
+    if (nm == NULL || m == NULL)
+        return NULL;
+    jl_binding_t *b = jl_get_binding(m, nm);
+    return b != NULL && b->value == inst ? inst : NULL;
+}
+
+static void show_datatype(sbuf_t *s, jl_datatype_t *dt, int depth)
+{
+    jl_typename_t *tn = dt->name;
+    if (tn == jl_tuple_typename) {
+        sput(s, "Tuple");
+        show_params(s, dt->parameters, depth);
+        return;
+    }
+    if (tn == jl_type_typename) {
+        sput(s, "Type");
+        show_params(s, dt->parameters, depth);
+        return;
+    }
+    int globfunc = global_function_of(dt) != NULL;
+    jl_sym_t *sym = globfunc ? dt->name->mt->name : tn->name;
+    if (globfunc)
+        sput(s, "typeof(");
+    if (tn->module != NULL && !(tn->module == jl_core_module && core_exports(sym))) {
+        show_module_path(s, tn->module);
+        sput(s, ".");
+    }
+    sput(s, jl_symbol_name(sym));
+    if (globfunc) {
+        sput(s, ")");
+        return;
+    }
+    if (jl_svec_len(dt->parameters) > 0)
+        show_params(s, dt->parameters, depth);
+}
+
+static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth)
+{
+    char tmp[256];
+    if (depth > 20) {
+        sput(s, "...");
+        return;
+    }
+    if (jl_is_datatype(v)) {
+        show_datatype(s, (jl_datatype_t *)v, depth);
+    }
+    else if (jl_is_uniontype(v)) {
+        sput(s, "Union{");
+        jl_value_t *u = v;
+        int first = 1;
+        while (jl_is_uniontype(u)) {
+            if (!first)
+                sput(s, ", ");
+            show_trace_value(s, ((jl_uniontype_t *)u)->a, depth + 1);
+            first = 0;
+            u = ((jl_uniontype_t *)u)->b;
+        }
+        sput(s, ", ");
+        show_trace_value(s, u, depth + 1);
+        sput(s, "}");
+    }
+    else if (v == jl_bottom_type) {
+        sput(s, "Union{}");
+    }
+    else if (jl_is_symbol(v)) {
+        sput(s, ":");
+        sput(s, jl_symbol_name((jl_sym_t *)v));
+    }
+    else if (jl_is_module(v)) {
+        show_module_path(s, (jl_module_t *)v);
+    }
+    else if (jl_is_int64(v)) {
+        snprintf(tmp, sizeof(tmp), "%lld", (long long)jl_unbox_int64(v));
+        sput(s, tmp);
+    }
+    else if (v == jl_true || v == jl_false) {
+        sput(s, v == jl_true ? "true" : "false");
+    }
+    else {
+        /* TypeVars, UnionAlls, Vararg and other values: the runtime's static printer */
+        jl_static_show_type(tmp, sizeof(tmp), v);
+        sput(s, tmp);
+    }
+}
+
+/* "precompile(Tuple{typeof(Main.fib), Int64})" for a signature; malloc'ed */
+JL_DLLEXPORT char *jl_precompile_statement(jl_value_t *sig)
+{
+    sbuf_t s = {NULL, 0, 0};
+    sput(&s, "precompile(");
+    show_trace_value(&s, sig, 0);
+    sput(&s, ")");
+    return s.buf;
+}
+
+static void trace_compile(jl_method_instance_t *mi)
+{
+    const char *dest = jl_options.trace_compile;
+    if (dest == NULL)
+        return;
+    if (!trace_opened) {
+        trace_opened = 1;
+        trace_out = strcmp(dest, "stderr") == 0 ? stderr : strcmp(dest, "stdout") == 0 ? stdout : fopen(dest, "w");
+    }
+    if (trace_out == NULL)
+        return;
+    char *line = jl_precompile_statement(mi->specTypes);
+    fprintf(trace_out, "%s\n", line);
+    fflush(trace_out);
+    free(line);
+}
+
+/* ---------------------------------------------------------------- batches */
+
+static int has_entry(jl_method_instance_t *mi)
+{
+    jl_code_instance_t *ci = mi->cache;
+    return ci != NULL && ci->max_world == JL_WORLD_MAX && ci->invoke != NULL;
+}
+
+static int in_batch(jl_cg_request_t *reqs, size_t n, jl_method_instance_t *mi)
+{
+    for (size_t i = 0; i < n; i++)
+        if (reqs[i].mi == mi)
+            return 1;
+    return 0;
+}
+
+/* add the callees of reqs[i] that have no entry point yet */
+static size_t add_callees(jl_cg_request_t *reqs, size_t n, size_t i)
+{
+    jl_code_info_t *src = (jl_code_info_t *)reqs[i].ci->inferred;
+    for (size_t k = 0; k < jl_array_len(src->code) && n < MAX_BATCH; k++) {
+        jl_value_t *s = jl_array_ptr_ref(src->code, k);
+        if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign)
+            s = jl_exprarg(s, 1);
+        if (!jl_is_expr(s) || ((jl_expr_t *)s)->head != jl_s_invoke)
+            continue;
+        jl_value_t *callee = jl_exprarg(s, 0);
+        if (!jl_is_method_instance(callee))
+            continue;
+        jl_method_instance_t *cmi = (jl_method_instance_t *)callee;
+        if (has_entry(cmi) || in_batch(reqs, n, cmi))
+            continue;
+        jl_code_instance_t *cci = jl_infer_and_optimize(cmi);
+        if (cci == NULL || !jl_is_code_info(cci->inferred))
+            continue;
+        reqs[n].mi = cmi;
+        reqs[n].ci = cci;
+        n++;
+    }
+    return n;
+}
+
+static int debug_codegen(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("JULEP_DEBUG_CODEGEN");
+        v = e != NULL && e[0] != '\0' && e[0] != '0';
+    }
+    return v;
+}
+
+static void report_failure(jl_cg_request_t *r)
+{
+    if (!debug_codegen() || r->fail == NULL)
+        return;
+    char *sig = jl_precompile_statement(r->mi->specTypes);
+    fprintf(stderr, "codegen: interpreting %s: %s\n", sig, r->fail);
+    free(sig);
+}
+
+static void set_entry(jl_code_instance_t *ci, jl_cg_request_t *r)
+{
+    ci->specptr = r->specptr;
+    ci->isspecsig = 1;
+    ci->invoke = (jl_callptr_t)r->invoke;
+}
+
+/* Compile ci's method instance and the callees it invokes; the generic entry for ci, or NULL. */
+/* JULEP_JIT_LIMIT=n: compile only the first n batches (a debugging aid for bisecting miscompiles) */
+static int over_limit(void)
+{
+    static long limit = -2, count;
+    if (limit == -2) {
+        const char *e = getenv("JULEP_JIT_LIMIT");
+        limit = e && *e ? atol(e) : -1;
+    }
+    return limit >= 0 && count++ >= limit;
+}
+
+static jl_callptr_t compile_ci(jl_code_instance_t *ci)
+{
+    jl_method_instance_t *mi = ci->def;
+    if (over_limit())
+        return NULL;
+    jl_code_instance_t *ici = jl_infer_and_optimize(mi);
+    if (ici == NULL || !jl_is_code_info(ici->inferred))
+        return NULL;
+    if (ici != ci) {
+        ci->rettype = ici->rettype;
+        ci->rettype_const = ici->rettype_const;
+        ci->inferred = ici->inferred;
+    }
+    trace_compile(mi);
+    const jl_codegen_vtable_t *t = jl_codegen_load();
+    if (t == NULL)
+        return NULL;
+    jl_cg_request_t *reqs = (jl_cg_request_t *)calloc(MAX_BATCH, sizeof(jl_cg_request_t));
+    reqs[0].mi = mi;
+    reqs[0].ci = ici;
+    size_t n = 1;
+    for (size_t i = 0; i < n && n < MAX_BATCH; i++)
+        n = add_callees(reqs, n, i);
+    char *err = NULL;
+    t->compile_batch(reqs, n, &err);
+    jl_callptr_t r = NULL;
+    for (size_t i = 0; i < n; i++) {
+        jl_cg_request_t *q = &reqs[i];
+        if (q->invoke != NULL) {
+            if (i == 0) {
+                set_entry(ci, q);
+                r = ci->invoke;
+            }
+            if (q->ci != ci && q->ci->max_world == JL_WORLD_MAX)
+                set_entry(q->ci, q);
+        }
+        else {
+            report_failure(q);
+            if (i > 0 && q->ci->invoke == NULL)
+                q->ci->invoke = jl_fptr_interpret_call; /* do not try again on its first call */
+        }
+        free(q->fail);
+    }
+    free(err);
+    free(reqs);
+    return r;
+}
+
+static jl_callptr_t compile_hook(jl_code_instance_t *ci)
+{
+    jl_task_t *ct = jl_current_task;
+    if (ct == NULL || ct->in_compiler || !jl_is_method(ci->def->def))
+        return NULL;
+    ct->in_compiler = 1;
+    jl_callptr_t volatile r = NULL;
+    JL_TRY {
+        r = compile_ci(ci);
+    }
+    JL_CATCH {
+        r = NULL;
+    }
+    ct->in_compiler = 0;
+    return r;
+}
+
+JL_DLLEXPORT void jl_compile_init_hook(void)
+{
+    if (jl_options.compile_enabled == JL_OPTIONS_COMPILE_MIN || jl_options.compile_enabled == JL_OPTIONS_COMPILE_NO)
+        return;
+    jl_compile_hook = compile_hook;
+}
+
+/* ---------------------------------------------------------------- precompile and reflection */
+
+/* the MethodInstance a call of signature Tuple{typeof(f), args...} dispatches to, or NULL */
+static jl_method_instance_t *mi_for_sig(jl_value_t *sig)
+{
+    jl_value_t *m = jl_gf_invoke_lookup(sig);
+    if (!jl_is_method(m))
+        return NULL;
+    return jl_method_specialize((jl_method_t *)m, sig);
+}
+
+/* precompile(f, argtypes) through Base: compiles the signature now; 1 when a method matches */
+JL_DLLEXPORT int jl_compile_hint(jl_value_t *sig)
+{
+    if (!jl_is_datatype(sig) || !jl_is_tuple_type(sig))
+        return 0;
+    jl_method_instance_t *mi = mi_for_sig(sig);
+    if (mi == NULL)
+        return 0;
+    jl_compile_method_internal(mi);
+    return 1;
+}
+
+static jl_method_instance_t *mi_for_call(jl_value_t *f, jl_value_t *argtypes, jl_code_instance_t **ci, const char **err)
+{
+    jl_method_instance_t *mi = jl_infer_lookup_mi(f, argtypes);
+    if (mi == NULL) {
+        *err = "no unique matching method for the specified argument types";
+        return NULL;
+    }
+    *ci = jl_infer_and_optimize(mi);
+    if (*ci == NULL || !jl_is_code_info((*ci)->inferred)) {
+        *err = "the method cannot be inferred";
+        return NULL;
+    }
+    return mi;
+}
+
+/* code_llvm(f, types): the function's LLVM IR (malloc'ed), or NULL with *err (static or malloc'ed
+   per *err_owned) */
+static char *dump_code(jl_value_t *f, jl_value_t *argtypes, int flags, int native, char **err)
+{
+    jl_code_instance_t *ci = NULL;
+    const char *e = NULL;
+    jl_method_instance_t *mi = mi_for_call(f, argtypes, &ci, &e);
+    if (mi == NULL) {
+        *err = strdup(e);
+        return NULL;
+    }
+    const jl_codegen_vtable_t *t = jl_codegen_load();
+    if (t == NULL) {
+        *err = strdup(jl_codegen_error() ? jl_codegen_error() : "no code generator");
+        return NULL;
+    }
+    return native ? t->dump_native(mi, ci, flags, err) : t->dump_llvm(mi, ci, flags, err);
+}
+
+JL_DLLEXPORT char *jl_code_llvm_str(jl_value_t *f, jl_value_t *argtypes, int optimize, int dump_module, char **err)
+{
+    return dump_code(f, argtypes, (optimize ? JL_CG_DUMP_OPTIMIZE : 0) | (dump_module ? JL_CG_DUMP_MODULE : 0), 0, err);
+}
+
+JL_DLLEXPORT char *jl_code_native_str(jl_value_t *f, jl_value_t *argtypes, int intel, char **err)
+{
+    return dump_code(f, argtypes, intel ? JL_CG_DUMP_INTEL : 0, 1, err);
+}
+
+static jl_value_t *string_or_error(char *s, char *err)
+{
+    if (s == NULL) {
+        jl_value_t *msg = jl_cstr_to_string(err ? err : "cannot compile");
+        free(err);
+        jl_error(jl_string_data(msg));
+    }
+    jl_value_t *r = jl_cstr_to_string(s);
+    free(s);
+    return r;
+}
+
+/* Julia-callable (ccall from InteractiveUtils): String results, errors thrown */
+JL_DLLEXPORT jl_value_t *jl_code_llvm(jl_value_t *f, jl_value_t *argtypes, int8_t optimize, int8_t dump_module)
+{
+    char *err = NULL;
+    char *s = jl_code_llvm_str(f, argtypes, optimize, dump_module, &err);
+    return string_or_error(s, err);
+}
+
+JL_DLLEXPORT jl_value_t *jl_code_native(jl_value_t *f, jl_value_t *argtypes, int8_t intel)
+{
+    char *err = NULL;
+    char *s = jl_code_native_str(f, argtypes, intel, &err);
+    return string_or_error(s, err);
+}

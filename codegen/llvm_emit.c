@@ -1,0 +1,1262 @@
+/*
+ * llvm_emit.c -- LLVM IR for one optimized CodeInfo (docs/ir.md "Optimized IR"): value
+ * representations (llvm_emit.h), the global-slot table, slots as allocas (mem2reg makes SSA), blocks
+ * from the statement list, calls (direct to specialized entries of the batch, through a compiled
+ * callee's `specptr`, `jl_invoke`, `jl_apply_generic`), `new`, `foreigncall`, try/catch through the
+ * runtime's handler stack.
+ *
+ * Invariants:
+ *   - Every statement either has an inline emission or makes the function fail (jl_cg_fail); a
+ *     failed function is interpreted, so partial support is never wrong, only slower.
+ *   - Runtime calls that never return (throwers) are in cold blocks: `br i1 %cond, label %fail, ...`
+ *     with the branch weighted; generated functions never unwind (exceptions longjmp).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "llvm_emit.h"
+#include "builtins.h"
+#include "gf.h"
+#include "../codegen/infer.h"
+
+void jl_cg_fail(jl_cg_ctx_t *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->fail_reason, sizeof(c->fail_reason), fmt, ap);
+    va_end(ap);
+    longjmp(c->fail_jmp, 1);
+}
+
+/* ---------------------------------------------------------------- types */
+
+int jl_cg_is_ghost(jl_value_t *t)
+{
+    if (!jl_is_datatype(t))
+        return 0;
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    return dt->isconcretetype && dt->instance != NULL && dt->layout != NULL && dt->layout->size == 0 &&
+           !dt->name->mutabl;
+}
+
+static LLVMTypeRef prim_llvm_type(LLVMContextRef ctx, jl_datatype_t *dt)
+{
+    if (dt == jl_bool_type)
+        return LLVMInt8TypeInContext(ctx);
+    if (dt == jl_float64_type)
+        return LLVMDoubleTypeInContext(ctx);
+    if (dt == jl_float32_type)
+        return LLVMFloatTypeInContext(ctx);
+    if (dt == jl_float16_type)
+        return LLVMHalfTypeInContext(ctx);
+    unsigned sz = dt->layout->size;
+    if (sz == 0 || sz > 16)
+        return NULL;
+    return LLVMIntTypeInContext(ctx, sz * 8);
+}
+
+LLVMTypeRef jl_llvm_type(jl_cg_batch_t *B, jl_value_t *t)
+{
+    if (!jl_is_datatype(t))
+        return NULL;
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    if (!dt->isconcretetype || !dt->isbitstype || dt->layout == NULL || dt->name->mutabl)
+        return NULL;
+    if (dt->isprimitivetype)
+        return prim_llvm_type(B->ctx, dt);
+    const jl_datatype_layout_t *ly = dt->layout;
+    if (ly->nfields == 0 || ly->size == 0 || dt->types == NULL || jl_svec_len(dt->types) != ly->nfields)
+        return NULL;
+    LLVMTypeRef el[ly->nfields];
+    for (uint32_t i = 0; i < ly->nfields; i++) {
+        jl_value_t *ft = jl_svecref(dt->types, i);
+        if (jl_cg_is_ghost(ft))
+            el[i] = LLVMStructTypeInContext(B->ctx, NULL, 0, 0);
+        else if ((el[i] = jl_llvm_type(B, ft)) == NULL)
+            return NULL;
+    }
+    LLVMTypeRef st = LLVMStructTypeInContext(B->ctx, el, ly->nfields, 0);
+    if (LLVMABISizeOfType(B->td, st) != ly->size)
+        return NULL;
+    for (uint32_t i = 0; i < ly->nfields; i++)
+        if (LLVMOffsetOfElement(B->td, st, i) != ly->fields[i].offset)
+            return NULL;
+    return st;
+}
+
+int jl_cg_is_unboxed(jl_cg_batch_t *B, jl_value_t *t)
+{
+    return !jl_cg_is_ghost(t) && jl_llvm_type(B, t) != NULL;
+}
+
+jval_t jl_cg_unboxed(jl_value_t *t, LLVMValueRef v)
+{
+    jval_t r = {t, v, 0};
+    return r;
+}
+
+jval_t jl_cg_boxedval(jl_value_t *t, LLVMValueRef v)
+{
+    jval_t r = {t, v, 1};
+    return r;
+}
+
+jval_t jl_cg_ghost(jl_value_t *t)
+{
+    jval_t r = {t, NULL, 0};
+    return r;
+}
+
+static unsigned type_align(jl_value_t *t)
+{
+    unsigned a = ((jl_datatype_t *)t)->layout->alignment;
+    return a == 0 ? 1 : a > 8 ? 8 : a;
+}
+
+/* ---------------------------------------------------------------- the slot table and constants */
+
+LLVMValueRef jl_cg_root(jl_cg_ctx_t *c, jl_value_t *v)
+{
+    jl_cg_batch_t *B = c->batch;
+    size_t n = jl_array_len(B->roots), i;
+    for (i = 0; i < n; i++)
+        if (jl_array_ptr_ref(B->roots, i) == v)
+            break;
+    if (i == n)
+        jl_array_ptr_1d_push(B->roots, v);
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, i, 0);
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(c->b, c->T_ptr, B->roots_gv, &idx, 1, "");
+    LLVMValueRef ld = LLVMBuildLoad2(c->b, c->T_ptr, p, "");
+    unsigned kind = LLVMGetMDKindIDInContext(c->ctx, "invariant.load", 14);
+    LLVMSetMetadata(ld, kind, LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, NULL, 0)));
+    unsigned nn = LLVMGetMDKindIDInContext(c->ctx, "nonnull", 7);
+    LLVMSetMetadata(ld, nn, LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, NULL, 0)));
+    return ld;
+}
+
+static LLVMValueRef const_bits(jl_cg_ctx_t *c, jl_datatype_t *dt, const void *data)
+{
+    LLVMTypeRef ty = prim_llvm_type(c->ctx, dt);
+    unsigned sz = dt->layout->size;
+    if (dt == jl_bool_type)
+        return LLVMConstInt(ty, *(const uint8_t *)data != 0, 0);
+    if (dt == jl_float64_type)
+        return LLVMConstReal(ty, *(const double *)data);
+    if (dt == jl_float32_type)
+        return LLVMConstReal(ty, *(const float *)data);
+    uint64_t words[2] = {0, 0};
+    memcpy(words, data, sz);
+    LLVMValueRef iv = sz > 8 ? LLVMConstIntOfArbitraryPrecision(LLVMIntTypeInContext(c->ctx, sz * 8), 2, words)
+                             : LLVMConstInt(LLVMIntTypeInContext(c->ctx, sz * 8), words[0], 0);
+    if (dt == jl_float16_type)
+        return LLVMConstBitCast(iv, ty);
+    return iv;
+}
+
+static jval_t const_val(jl_cg_ctx_t *c, jl_value_t *v);
+
+jval_t jl_cg_const(jl_cg_ctx_t *c, jl_value_t *v)
+{
+    jval_t r = const_val(c, v);
+    r.cval = v;
+    return r;
+}
+
+static jval_t const_val(jl_cg_ctx_t *c, jl_value_t *v)
+{
+    jl_value_t *t = jl_typeof(v);
+    if (jl_cg_is_ghost(t))
+        return jl_cg_ghost(t);
+    LLVMTypeRef ty = jl_llvm_type(c->batch, t);
+    if (ty != NULL && !jl_cg_is_ghost(t)) {
+        jl_datatype_t *dt = (jl_datatype_t *)t;
+        if (dt->isprimitivetype)
+            return jl_cg_unboxed(t, const_bits(c, dt, v));
+        LLVMValueRef ld = LLVMBuildLoad2(c->b, ty, jl_cg_root(c, v), "");
+        LLVMSetAlignment(ld, type_align(t));
+        return jl_cg_unboxed(t, ld);
+    }
+    return jl_cg_boxedval(t, jl_cg_root(c, v));
+}
+
+/* ---------------------------------------------------------------- runtime calls */
+
+LLVMValueRef jl_cg_runtime_fn(jl_cg_ctx_t *c, const char *name, LLVMTypeRef ret, LLVMTypeRef *args,
+                              unsigned nargs, int noreturn)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(c->m, name);
+    if (f != NULL)
+        return f;
+    LLVMTypeRef ft = LLVMFunctionType(ret, args, nargs, 0);
+    f = LLVMAddFunction(c->m, name, ft);
+    if (noreturn) {
+        unsigned k = LLVMGetEnumAttributeKindForName("noreturn", 8);
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c->ctx, k, 0));
+        unsigned cold = LLVMGetEnumAttributeKindForName("cold", 4);
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c->ctx, cold, 0));
+    }
+    return f;
+}
+
+LLVMValueRef jl_cg_call(jl_cg_ctx_t *c, LLVMValueRef fn, LLVMValueRef *args, unsigned n)
+{
+    return LLVMBuildCall2(c->b, LLVMGlobalGetValueType(fn), fn, args, n, "");
+}
+
+/* if (cond) thrower(args...) in a cold block */
+void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef at[n ? n : 1];
+    for (unsigned i = 0; i < n; i++)
+        at[i] = LLVMTypeOf(args[i]);
+    LLVMValueRef fn = jl_cg_runtime_fn(c, thrower, c->T_void, at, n, 1);
+    LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(c->ctx, c->f, "fail");
+    LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(c->ctx, c->f, "pass");
+    LLVMValueRef br = LLVMBuildCondBr(c->b, cond, fail, ok);
+    LLVMValueRef w[3] = {LLVMMDStringInContext(c->ctx, "branch_weights", 14),
+                         LLVMConstInt(c->T_i32, 1, 0), LLVMConstInt(c->T_i32, 2000, 0)};
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c->ctx, "prof", 4), LLVMMDNodeInContext(c->ctx, w, 3));
+    LLVMPositionBuilderAtEnd(c->b, fail);
+    jl_cg_call(c, fn, args, n);
+    LLVMBuildUnreachable(c->b);
+    LLVMPositionBuilderAtEnd(c->b, ok);
+}
+
+LLVMValueRef jl_cg_i1_to_bool(jl_cg_ctx_t *c, LLVMValueRef i1)
+{
+    return LLVMBuildZExt(c->b, i1, c->T_i8, "");
+}
+
+LLVMValueRef jl_cg_typeof(jl_cg_ctx_t *c, LLVMValueRef boxed)
+{
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, (uint64_t)-1, 1);
+    LLVMValueRef hp = LLVMBuildInBoundsGEP2(c->b, c->T_i64, boxed, &idx, 1, "");
+    LLVMValueRef h = LLVMBuildLoad2(c->b, c->T_i64, hp, "");
+    h = LLVMBuildAnd(c->b, h, LLVMConstInt(c->T_i64, ~(uint64_t)JL_HEADER_FLAG_MASK, 0), "");
+    return LLVMBuildIntToPtr(c->b, h, c->T_ptr, "");
+}
+
+/* ---------------------------------------------------------------- boxing and conversion */
+
+static const char *box_fn_name(jl_value_t *t)
+{
+    if (t == (jl_value_t *)jl_int64_type) return "jl_box_int64";
+    if (t == (jl_value_t *)jl_uint64_type) return "jl_box_uint64";
+    if (t == (jl_value_t *)jl_int32_type) return "jl_box_int32";
+    if (t == (jl_value_t *)jl_uint32_type) return "jl_box_uint32";
+    if (t == (jl_value_t *)jl_int16_type) return "jl_box_int16";
+    if (t == (jl_value_t *)jl_uint16_type) return "jl_box_uint16";
+    if (t == (jl_value_t *)jl_int8_type) return "jl_box_int8";
+    if (t == (jl_value_t *)jl_uint8_type) return "jl_box_uint8";
+    if (t == (jl_value_t *)jl_float64_type) return "jl_box_float64";
+    if (t == (jl_value_t *)jl_float32_type) return "jl_box_float32";
+    if (t == (jl_value_t *)jl_bool_type) return "jl_box_bool";
+    if (t == (jl_value_t *)jl_char_type) return "jl_box_char";
+    return NULL;
+}
+
+static LLVMValueRef entry_alloca(jl_cg_ctx_t *c, LLVMTypeRef ty, const char *name)
+{
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(c->b);
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->f);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    if (first)
+        LLVMPositionBuilderBefore(c->b, first);
+    else
+        LLVMPositionBuilderAtEnd(c->b, entry);
+    LLVMValueRef a = LLVMBuildAlloca(c->b, ty, name);
+    LLVMPositionBuilderAtEnd(c->b, cur);
+    return a;
+}
+
+jval_t jl_cg_box(jl_cg_ctx_t *c, jval_t v)
+{
+    if (v.boxed)
+        return v;
+    jl_value_t *t = v.typ;
+    if (v.v == NULL) {
+        if (!jl_cg_is_ghost(t))
+            jl_cg_fail(c, "boxing a value without representation");
+        return jl_cg_boxedval(t, jl_cg_root(c, ((jl_datatype_t *)t)->instance));
+    }
+    const char *bf = box_fn_name(t);
+    if (bf) {
+        LLVMTypeRef at = LLVMTypeOf(v.v);
+        LLVMValueRef fn = jl_cg_runtime_fn(c, bf, c->T_ptr, &at, 1, 0);
+        return jl_cg_boxedval(t, jl_cg_call(c, fn, &v.v, 1));
+    }
+    LLVMValueRef tmp = entry_alloca(c, LLVMTypeOf(v.v), "bits");
+    LLVMBuildStore(c->b, v.v, tmp);
+    LLVMTypeRef at[2] = {c->T_ptr, c->T_ptr};
+    LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_new_bits", c->T_ptr, at, 2, 0);
+    LLVMValueRef args[2] = {jl_cg_root(c, t), tmp};
+    return jl_cg_boxedval(t, jl_cg_call(c, fn, args, 2));
+}
+
+LLVMValueRef jl_cg_boxed_ptr(jl_cg_ctx_t *c, jval_t v)
+{
+    return jl_cg_box(c, v).v;
+}
+
+jval_t jl_cg_convert(jl_cg_ctx_t *c, jval_t v, jl_value_t *t)
+{
+    if (t == jl_bottom_type)
+        return v;
+    if (jl_cg_is_ghost(t))
+        return jl_cg_ghost(t);
+    LLVMTypeRef ty = jl_llvm_type(c->batch, t);
+    if (ty != NULL) {
+        if (!v.boxed) {
+            if (v.typ == t || (v.v != NULL && LLVMTypeOf(v.v) == ty && jl_types_equal(v.typ, t)))
+                return jl_cg_unboxed(t, v.v);
+            jl_cg_fail(c, "cannot convert an unboxed value between representations");
+        }
+        LLVMValueRef ld = LLVMBuildLoad2(c->b, ty, v.v, "");
+        LLVMSetAlignment(ld, type_align(t));
+        return jl_cg_unboxed(t, ld);
+    }
+    jval_t r = jl_cg_box(c, v);
+    if (!jl_subtype(r.typ, t))
+        r.typ = t;
+    return r;
+}
+
+LLVMValueRef jl_cg_args_array(jl_cg_ctx_t *c, jval_t *args, size_t n)
+{
+    if (n == 0)
+        return LLVMConstNull(c->T_ptr);
+    LLVMValueRef boxed[n];
+    for (size_t i = 0; i < n; i++)
+        boxed[i] = jl_cg_boxed_ptr(c, args[i]);
+    LLVMValueRef arr = entry_alloca(c, LLVMArrayType(c->T_ptr, (unsigned)n), "args");
+    for (size_t i = 0; i < n; i++) {
+        LLVMValueRef idx = LLVMConstInt(c->T_i64, i, 0);
+        LLVMValueRef p = LLVMBuildInBoundsGEP2(c->b, c->T_ptr, arr, &idx, 1, "");
+        LLVMBuildStore(c->b, boxed[i], p);
+    }
+    return arr;
+}
+
+/* ---------------------------------------------------------------- signatures */
+
+jl_value_t *jl_cg_spec_rettype(jl_code_instance_t *ci)
+{
+    return ci->rettype;
+}
+
+static LLVMTypeRef ret_llvm_type(jl_cg_batch_t *B, jl_value_t *rt)
+{
+    if (rt == jl_bottom_type || jl_cg_is_ghost(rt))
+        return LLVMVoidTypeInContext(B->ctx);
+    LLVMTypeRef ty = jl_llvm_type(B, rt);
+    return ty ? ty : LLVMPointerTypeInContext(B->ctx, 0);
+}
+
+/* The specialized ABI: one parameter per non-ghost argument (unboxed or ptr), the unboxed result. */
+LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn)
+{
+    jl_method_instance_t *mi = fn->mi;
+    if (!jl_is_method(mi->def) || !jl_is_datatype(mi->specTypes))
+        return NULL;
+    jl_method_t *m = (jl_method_t *)mi->def;
+    jl_svec_t *ps = ((jl_datatype_t *)mi->specTypes)->parameters;
+    size_t n = jl_svec_len(ps);
+    if (m->isva || n != (size_t)m->nargs)
+        return NULL;
+    LLVMTypeRef at[n ? n : 1];
+    unsigned k = 0;
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *t = jl_svecref(ps, i);
+        if (jl_typeis(t, jl_vararg_type))
+            return NULL;
+        if (jl_cg_is_ghost(t))
+            continue;
+        LLVMTypeRef ty = jl_llvm_type(B, t);
+        at[k++] = ty ? ty : LLVMPointerTypeInContext(B->ctx, 0);
+    }
+    return LLVMFunctionType(ret_llvm_type(B, jl_cg_spec_rettype(fn->ci)), at, k, 0);
+}
+
+/* ---------------------------------------------------------------- operands */
+
+static jl_value_t *stmt_type(jl_cg_ctx_t *c, size_t i)
+{
+    jl_value_t *t = jl_array_ptr_ref((jl_array_t *)c->src->ssavaluetypes, i);
+    return t ? jl_widenconst(t) : (jl_value_t *)jl_any_type;
+}
+
+static jl_value_t *slot_name(jl_cg_ctx_t *c, size_t k)
+{
+    return jl_array_ptr_ref(c->src->slotnames, k);
+}
+
+static jval_t emit_slot_load(jl_cg_ctx_t *c, size_t k)
+{
+    jl_value_t *t = c->slot_typ[k];
+    if (c->slot_ptr[k] == NULL) {
+        if (jl_cg_is_ghost(t))
+            return jl_cg_ghost(t);
+        jl_cg_fail(c, "read of a slot that is never assigned");
+    }
+    if (!c->slot_boxed[k]) {
+        LLVMValueRef ld = LLVMBuildLoad2(c->b, jl_llvm_type(c->batch, t), c->slot_ptr[k], "");
+        LLVMSetVolatile(ld, c->has_try);
+        return jl_cg_unboxed(t, ld);
+    }
+    LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
+    LLVMSetVolatile(v, c->has_try);
+    if (c->slot_undef[k]) {
+        LLVMValueRef isnull = LLVMBuildICmp(c->b, LLVMIntEQ, v, LLVMConstNull(c->T_ptr), "");
+        LLVMValueRef sym = jl_cg_root(c, slot_name(c, k));
+        jl_cg_throw_if(c, isnull, "jl_undefined_var_error", &sym, 1);
+    }
+    jl_value_t *st = jl_array_ptr_ref((jl_array_t *)c->src->slottypes, k);
+    return jl_cg_boxedval(st ? st : (jl_value_t *)jl_any_type, v);
+}
+
+static void emit_slot_store(jl_cg_ctx_t *c, size_t k, jval_t v)
+{
+    if (c->slot_ptr[k] == NULL)
+        return; /* ghost slot */
+    jval_t r = jl_cg_convert(c, v, c->slot_boxed[k] ? (jl_value_t *)jl_any_type : c->slot_typ[k]);
+    LLVMValueRef st = LLVMBuildStore(c->b, r.v, c->slot_ptr[k]);
+    LLVMSetVolatile(st, c->has_try);
+}
+
+static jval_t emit_globalref(jl_cg_ctx_t *c, jl_globalref_t *gr)
+{
+    jl_binding_t *bnd = jl_get_binding(gr->mod, gr->name);
+    if (bnd == NULL)
+        jl_cg_fail(c, "global %s not defined at compile time", jl_symbol_name(gr->name));
+    if (bnd->constp && bnd->value != NULL)
+        return jl_cg_const(c, bnd->value);
+    LLVMValueRef bp = jl_cg_root(c, (jl_value_t *)bnd);
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_binding_t, value), 0);
+    LLVMValueRef fp = LLVMBuildInBoundsGEP2(c->b, c->T_i8, bp, &idx, 1, "");
+    LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, fp, "");
+    LLVMSetVolatile(v, 0);
+    LLVMValueRef isnull = LLVMBuildICmp(c->b, LLVMIntEQ, v, LLVMConstNull(c->T_ptr), "");
+    LLVMValueRef sym = jl_cg_root(c, (jl_value_t *)gr->name);
+    jl_cg_throw_if(c, isnull, "jl_undefined_var_error", &sym, 1);
+    jl_value_t *ty = bnd->ty && jl_is_datatype(jl_typeof(bnd->ty)) ? bnd->ty : (jl_value_t *)jl_any_type;
+    if (!(jl_is_datatype(ty) || jl_is_uniontype(ty) || jl_is_unionall(ty)))
+        ty = (jl_value_t *)jl_any_type;
+    return jl_cg_convert(c, jl_cg_boxedval(ty, v), ty);
+}
+
+static jval_t emit_operand(jl_cg_ctx_t *c, jl_value_t *x)
+{
+    if (jl_is_ssavalue(x)) {
+        intptr_t id = ((jl_ssavalue_t *)x)->id;
+        if (id < 1 || (size_t)id > c->nstmts)
+            jl_cg_fail(c, "bad SSA value");
+        jval_t v = c->ssa[id - 1];
+        if (v.typ == NULL)
+            jl_cg_fail(c, "SSA value %%%ld used before definition", (long)id);
+        return v;
+    }
+    if (jl_is_slotnumber(x)) {
+        intptr_t id = ((jl_slotnumber_t *)x)->id;
+        if (id < 1 || (size_t)id > c->nslots)
+            jl_cg_fail(c, "bad slot");
+        return emit_slot_load(c, (size_t)id - 1);
+    }
+    if (jl_is_globalref(x))
+        return emit_globalref(c, (jl_globalref_t *)x);
+    if (jl_is_quotenode(x))
+        return jl_cg_const(c, ((jl_quotenode_t *)x)->value);
+    if (jl_is_expr(x)) {
+        jl_expr_t *e = (jl_expr_t *)x;
+        if (e->head == jl_s_static_parameter) {
+            intptr_t i = jl_unbox_int64(jl_exprarg(e, 0));
+            jl_svec_t *sp = c->mi->sparam_vals;
+            if (i < 1 || (size_t)i > jl_svec_len(sp) || jl_is_tvar(jl_svecref(sp, i - 1)))
+                jl_cg_fail(c, "unknown static parameter");
+            return jl_cg_const(c, jl_svecref(sp, i - 1));
+        }
+        if (e->head == jl_s_boundscheck)
+            return jl_cg_const(c, jl_true);
+        jl_cg_fail(c, "expression :%s as an operand", jl_symbol_name(e->head));
+    }
+    if (jl_is_symbol(x) || jl_is_gotonode(x) || jl_is_gotoifnot(x) || jl_is_returnnode(x) ||
+        jl_typeis(x, jl_argument_type) || jl_is_newvarnode(x) || jl_typeis(x, jl_phinode_type) ||
+        jl_typeis(x, jl_pinode_type) || jl_typeis(x, jl_upsilonnode_type) || jl_typeis(x, jl_phicnode_type))
+        jl_cg_fail(c, "unsupported operand");
+    return jl_cg_const(c, x);
+}
+
+/* ---------------------------------------------------------------- calls */
+
+static jl_cg_func_t *batch_func(jl_cg_batch_t *B, jl_method_instance_t *mi)
+{
+    for (size_t i = 0; i < B->nfuncs; i++)
+        if (B->funcs[i].mi == mi && !B->funcs[i].failed)
+            return &B->funcs[i];
+    return NULL;
+}
+
+static jl_code_instance_t *compiled_ci(jl_method_instance_t *mi)
+{
+    jl_code_instance_t *ci = mi->cache;
+    if (ci && ci->max_world == JL_WORLD_MAX && ci->invoke && ci->isspecsig && ci->specptr)
+        return ci;
+    return NULL;
+}
+
+static jval_t result_val(jl_cg_ctx_t *c, LLVMValueRef r, jl_value_t *rt)
+{
+    if (rt == jl_bottom_type) {
+        LLVMBuildUnreachable(c->b);
+        LLVMBasicBlockRef dead = LLVMAppendBasicBlockInContext(c->ctx, c->f, "dead");
+        LLVMPositionBuilderAtEnd(c->b, dead);
+        return jl_cg_ghost(jl_bottom_type);
+    }
+    if (jl_cg_is_ghost(rt))
+        return jl_cg_ghost(rt);
+    if (jl_cg_is_unboxed(c->batch, rt))
+        return jl_cg_unboxed(rt, r);
+    return jl_cg_boxedval(rt, r);
+}
+
+static int bottom_val(jval_t v)
+{
+    return v.typ == jl_bottom_type;
+}
+
+static void add_signext(jl_cg_ctx_t *c, LLVMValueRef call, jl_value_t **ps, size_t n);
+
+/* a call of a specialized entry: args are the invoke's (f, args...) */
+static jval_t emit_spec_call(jl_cg_ctx_t *c, LLVMValueRef callee, LLVMTypeRef fty, jl_value_t *spec,
+                             jl_value_t *rt, jval_t *args, size_t nargs)
+{
+    jl_svec_t *ps = ((jl_datatype_t *)spec)->parameters;
+    if (jl_svec_len(ps) != nargs)
+        jl_cg_fail(c, "invoke argument count mismatch");
+    LLVMValueRef av[nargs ? nargs : 1];
+    unsigned k = 0;
+    for (size_t i = 0; i < nargs; i++) {
+        jl_value_t *t = jl_svecref(ps, i);
+        if (jl_cg_is_ghost(t))
+            continue;
+        jval_t a = jl_cg_convert(c, args[i], jl_cg_is_unboxed(c->batch, t) ? t : (jl_value_t *)jl_any_type);
+        av[k++] = a.v;
+    }
+    if (k != LLVMCountParamTypes(fty))
+        jl_cg_fail(c, "specialized signature mismatch");
+    LLVMValueRef r = LLVMBuildCall2(c->b, fty, callee, av, k, "");
+    add_signext(c, r, jl_svec_data(ps), nargs);
+    return result_val(c, r, rt);
+}
+
+static jval_t emit_jl_invoke(jl_cg_ctx_t *c, jl_method_instance_t *mi, jval_t *args, size_t nargs, jl_value_t *rt)
+{
+    LLVMTypeRef at[4] = {c->T_ptr, c->T_ptr, c->T_i32, c->T_ptr};
+    LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_invoke", c->T_ptr, at, 4, 0);
+    LLVMValueRef av[4] = {jl_cg_boxed_ptr(c, args[0]), jl_cg_args_array(c, args + 1, nargs - 1),
+                          LLVMConstInt(c->T_i32, nargs - 1, 0), jl_cg_root(c, (jl_value_t *)mi)};
+    LLVMValueRef r = jl_cg_call(c, fn, av, 4);
+    if (rt == jl_bottom_type)
+        return result_val(c, r, rt);
+    return jl_cg_convert(c, jl_cg_boxedval((jl_value_t *)jl_any_type, r), rt);
+}
+
+static jval_t emit_invoke(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+{
+    size_t n = jl_expr_nargs(e);
+    jl_value_t *mi_v = jl_exprarg(e, 0);
+    if (!jl_is_method_instance(mi_v) || n < 2)
+        jl_cg_fail(c, "malformed invoke");
+    jl_method_instance_t *mi = (jl_method_instance_t *)mi_v;
+    size_t nargs = n - 1;
+    jval_t args[nargs];
+    for (size_t i = 0; i < nargs; i++)
+        args[i] = emit_operand(c, jl_exprarg(e, i + 1));
+    jl_cg_func_t *bf = batch_func(c->batch, mi);
+    if (bf != NULL) {
+        jval_t r = emit_spec_call(c, bf->spec, bf->spec_ty, mi->specTypes, jl_cg_spec_rettype(bf->ci), args, nargs);
+        return bottom_val(r) ? r : jl_cg_convert(c, r, rt);
+    }
+    jl_code_instance_t *cci = compiled_ci(mi);
+    if (cci != NULL) {
+        /* through the callee's specptr, loaded at each call: redefinition can redirect it */
+        jl_cg_func_t tmp = {.mi = mi, .ci = cci};
+        LLVMTypeRef fty = jl_cg_spec_type(c->batch, &tmp);
+        if (fty == NULL)
+            jl_cg_fail(c, "compiled callee without a specialized signature");
+        LLVMValueRef cip = jl_cg_root(c, (jl_value_t *)cci);
+        LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_code_instance_t, specptr), 0);
+        LLVMValueRef fp = LLVMBuildLoad2(c->b, c->T_ptr, LLVMBuildInBoundsGEP2(c->b, c->T_i8, cip, &idx, 1, ""), "");
+        jval_t r = emit_spec_call(c, fp, fty, mi->specTypes, jl_cg_spec_rettype(cci), args, nargs);
+        return bottom_val(r) ? r : jl_cg_convert(c, r, rt);
+    }
+    return emit_jl_invoke(c, mi, args, nargs, rt);
+}
+
+static jval_t emit_apply_generic(jl_cg_ctx_t *c, jval_t f, jval_t *args, size_t nargs, jl_value_t *rt)
+{
+    LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_i32};
+    LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_apply_generic", c->T_ptr, at, 3, 0);
+    LLVMValueRef av[3] = {jl_cg_boxed_ptr(c, f), jl_cg_args_array(c, args, nargs), LLVMConstInt(c->T_i32, nargs, 0)};
+    LLVMValueRef r = jl_cg_call(c, fn, av, 3);
+    if (rt == jl_bottom_type)
+        return result_val(c, r, rt);
+    return jl_cg_convert(c, jl_cg_boxedval((jl_value_t *)jl_any_type, r), rt);
+}
+
+/* a builtin through its C entry point: ((jl_builtin_fn_t *)f)->fptr(f, args, n) */
+static jval_t emit_builtin_fptr(jl_cg_ctx_t *c, jl_value_t *f, jval_t *args, size_t nargs, jl_value_t *rt)
+{
+    LLVMValueRef fv = jl_cg_root(c, f);
+    LLVMValueRef fp = LLVMBuildLoad2(c->b, c->T_ptr, fv, "");
+    LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_i32};
+    LLVMTypeRef fty = LLVMFunctionType(c->T_ptr, at, 3, 0);
+    LLVMValueRef av[3] = {fv, jl_cg_args_array(c, args, nargs), LLVMConstInt(c->T_i32, nargs, 0)};
+    LLVMValueRef r = LLVMBuildCall2(c->b, fty, fp, av, 3, "");
+    if (rt == jl_bottom_type)
+        return result_val(c, r, rt);
+    return jl_cg_convert(c, jl_cg_boxedval((jl_value_t *)jl_any_type, r), rt);
+}
+
+static jval_t emit_call(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+{
+    size_t n = jl_expr_nargs(e);
+    jl_value_t *fc;
+    size_t nargs = n - 1;
+    jval_t args[nargs ? nargs : 1];
+    if (jl_infer_operand_const(jl_exprarg(e, 0), &fc) &&
+        jl_subtype(jl_typeof(fc), (jl_value_t *)jl_builtin_type)) {
+        for (size_t i = 0; i < nargs; i++)
+            args[i] = emit_operand(c, jl_exprarg(e, i + 1));
+        jval_t out;
+        if (jl_cg_emit_builtin(c, fc, args, nargs, rt, &out))
+            return out;
+        return emit_builtin_fptr(c, fc, args, nargs, rt);
+    }
+    jval_t f = emit_operand(c, jl_exprarg(e, 0));
+    for (size_t i = 0; i < nargs; i++)
+        args[i] = emit_operand(c, jl_exprarg(e, i + 1));
+    return emit_apply_generic(c, f, args, nargs, rt);
+}
+
+/* ---------------------------------------------------------------- new */
+
+static jval_t emit_new(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+{
+    jl_value_t *T;
+    if (!jl_infer_operand_const(jl_exprarg(e, 0), &T) || !jl_is_datatype(T) ||
+        !((jl_datatype_t *)T)->isconcretetype || ((jl_datatype_t *)T)->layout == NULL)
+        jl_cg_fail(c, "new of a non-constant or abstract type");
+    jl_datatype_t *dt = (jl_datatype_t *)T;
+    size_t nf = jl_expr_nargs(e) - 1;
+    jval_t args[nf ? nf : 1];
+    for (size_t i = 0; i < nf; i++)
+        args[i] = emit_operand(c, jl_exprarg(e, i + 1));
+    size_t nfields = dt->layout->nfields;
+    if (nf > nfields || dt->types == NULL)
+        jl_cg_fail(c, "new with too many fields");
+    int typed = 1;
+    for (size_t i = 0; i < nf; i++)
+        if (!jl_subtype(args[i].typ, jl_svecref(dt->types, i)))
+            typed = 0;
+    if (jl_cg_is_ghost(T) && typed)
+        return jl_cg_ghost(T);
+    LLVMTypeRef ty = jl_llvm_type(c->batch, T);
+    if (ty != NULL && typed && nf == nfields) {
+        LLVMValueRef agg = LLVMGetUndef(ty);
+        for (size_t i = 0; i < nf; i++) {
+            jl_value_t *ft = jl_svecref(dt->types, i);
+            if (jl_cg_is_ghost(ft))
+                continue;
+            jval_t fv = jl_cg_convert(c, args[i], ft);
+            agg = LLVMBuildInsertValue(c->b, agg, fv.v, (unsigned)i, "");
+        }
+        return jl_cg_unboxed(T, agg);
+    }
+    int inline_ok = typed && nf == nfields && !jl_is_tuple_type(T);
+    for (size_t i = 0; inline_ok && i < nfields; i++) {
+        jl_value_t *ft = jl_svecref(dt->types, i);
+        if (!dt->layout->fields[i].isptr && !jl_cg_is_ghost(ft) && !jl_cg_is_unboxed(c->batch, ft))
+            inline_ok = 0;
+    }
+    if (inline_ok) {
+        const char *alloc = dt->layout->pointerfree ? "jl_gc_alloc_atomic" : "jl_gc_alloc";
+        LLVMTypeRef at[2] = {c->T_i64, c->T_ptr};
+        LLVMValueRef fn = jl_cg_runtime_fn(c, alloc, c->T_ptr, at, 2, 0);
+        LLVMValueRef av[2] = {LLVMConstInt(c->T_i64, dt->layout->size, 0), jl_cg_root(c, T)};
+        LLVMValueRef obj = jl_cg_call(c, fn, av, 2);
+        for (size_t i = 0; i < nfields; i++) {
+            jl_value_t *ft = jl_svecref(dt->types, i);
+            const jl_fielddesc_t *fd = &dt->layout->fields[i];
+            if (!fd->isptr && jl_cg_is_ghost(ft))
+                continue;
+            LLVMValueRef idx = LLVMConstInt(c->T_i64, fd->offset, 0);
+            LLVMValueRef p = LLVMBuildInBoundsGEP2(c->b, c->T_i8, obj, &idx, 1, "");
+            jval_t fv = fd->isptr ? jl_cg_box(c, args[i]) : jl_cg_convert(c, args[i], ft);
+            LLVMValueRef st = LLVMBuildStore(c->b, fv.v, p);
+            LLVMSetAlignment(st, fd->isptr ? 8 : type_align(ft));
+        }
+        return jl_cg_boxedval(T, obj);
+    }
+    LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_i32};
+    LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_new_structv", c->T_ptr, at, 3, 0);
+    LLVMValueRef av[3] = {jl_cg_root(c, T), jl_cg_args_array(c, args, nf), LLVMConstInt(c->T_i32, nf, 0)};
+    return jl_cg_convert(c, jl_cg_boxedval(T, jl_cg_call(c, fn, av, 3)), T);
+}
+
+/* ---------------------------------------------------------------- foreigncall */
+
+static int is_ptr_like(jl_value_t *t)
+{
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->isprimitivetype && ((jl_datatype_t *)t)->layout &&
+           ((jl_datatype_t *)t)->layout->size == 8 && t != (jl_value_t *)jl_float64_type &&
+           t != (jl_value_t *)jl_int64_type && t != (jl_value_t *)jl_uint64_type;
+}
+
+static const char *name_of(jl_value_t *v)
+{
+    if (jl_is_symbol(v))
+        return jl_symbol_name((jl_sym_t *)v);
+    if (jl_is_string(v))
+        return jl_string_data(v);
+    return NULL;
+}
+
+JL_DLLEXPORT void *jl_dlsym_lib(const char *lib, const char *sym);
+
+static void *resolve_cfunction(jl_cg_ctx_t *c, jl_value_t *fname)
+{
+    jl_value_t *v;
+    if (!jl_infer_operand_const(fname, &v))
+        jl_cg_fail(c, "ccall of a non-constant function");
+    const char *sym = name_of(v), *lib = NULL;
+    if (sym == NULL && jl_is_tuple(v) && jl_datatype_nfields(jl_typeof(v)) == 2) {
+        sym = name_of(jl_get_nth_field(v, 0));
+        lib = name_of(jl_get_nth_field(v, 1));
+        if (lib == NULL)
+            sym = NULL;
+    }
+    if (sym == NULL)
+        jl_cg_fail(c, "ccall: unsupported function name");
+    void *p = NULL;
+    JL_TRY {
+        p = jl_dlsym_lib(lib, sym);
+    }
+    JL_CATCH {
+        p = NULL;
+    }
+    if (p == NULL)
+        jl_cg_fail(c, "ccall: cannot resolve %s", sym);
+    return p;
+}
+
+/* the C type of a ccall argument or result, and whether values pass boxed */
+static LLVMTypeRef ccall_type(jl_cg_ctx_t *c, jl_value_t *t, int *boxed)
+{
+    *boxed = 0;
+    if (t == (jl_value_t *)jl_any_type) {
+        *boxed = 1;
+        return c->T_ptr;
+    }
+    if (jl_is_datatype(t) && ((jl_datatype_t *)t)->isprimitivetype && ((jl_datatype_t *)t)->isconcretetype)
+        return jl_llvm_type(c->batch, t);
+    return NULL;
+}
+
+static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+{
+    jl_value_t *cconv = jl_exprarg(e, 4);
+    if (jl_is_quotenode(cconv))
+        cconv = ((jl_quotenode_t *)cconv)->value;
+    if (cconv == (jl_value_t *)jl_s_llvmcall)
+        jl_cg_fail(c, "llvmcall");
+    jl_value_t *crt = jl_exprarg(e, 1), *cat = jl_exprarg(e, 2);
+    if (!jl_is_svec(cat) || !(jl_is_datatype(crt) || crt == jl_bottom_type))
+        jl_cg_fail(c, "ccall with non-constant types");
+    size_t na = jl_svec_len(cat);
+    if (jl_expr_nargs(e) < 5 + na)
+        jl_cg_fail(c, "malformed foreigncall");
+    if (jl_unbox_int64(jl_exprarg(e, 3)) != (int64_t)na)
+        jl_cg_fail(c, "varargs ccall");
+    void *fp = resolve_cfunction(c, jl_exprarg(e, 0));
+    LLVMTypeRef at[na ? na : 1];
+    LLVMValueRef av[na ? na : 1];
+    for (size_t i = 0; i < na; i++) {
+        jl_value_t *t = jl_svecref(cat, i);
+        int boxed;
+        at[i] = ccall_type(c, t, &boxed);
+        if (at[i] == NULL)
+            jl_cg_fail(c, "ccall argument type not supported by codegen");
+        jval_t a = emit_operand(c, jl_exprarg(e, 5 + i));
+        if (boxed) {
+            av[i] = jl_cg_boxed_ptr(c, a);
+        }
+        else if (!a.boxed && a.typ == t) {
+            av[i] = a.v;
+        }
+        else if (!a.boxed && a.v && is_ptr_like(t) && is_ptr_like(a.typ)) {
+            av[i] = a.v;
+        }
+        else {
+            jl_cg_fail(c, "ccall argument needs a conversion");
+        }
+    }
+    LLVMTypeRef rty;
+    int rboxed = 0;
+    if (crt == (jl_value_t *)jl_nothing_type)
+        rty = c->T_void;
+    else if ((rty = ccall_type(c, crt, &rboxed)) == NULL)
+        jl_cg_fail(c, "ccall return type not supported by codegen");
+    LLVMTypeRef fty = LLVMFunctionType(rty, at, (unsigned)na, 0);
+    LLVMValueRef fv = LLVMConstIntToPtr(LLVMConstInt(c->T_i64, (uintptr_t)fp, 0), c->T_ptr);
+    LLVMValueRef r = LLVMBuildCall2(c->b, fty, fv, av, (unsigned)na, "");
+    if (crt == (jl_value_t *)jl_nothing_type)
+        return jl_cg_ghost(crt);
+    if (rboxed) {
+        LLVMValueRef isnull = LLVMBuildICmp(c->b, LLVMIntEQ, r, LLVMConstNull(c->T_ptr), "");
+        LLVMValueRef msg = jl_cg_root(c, jl_cstr_to_string("ccall: the C function returned NULL for a Julia object"));
+        jl_cg_throw_if(c, isnull, "jl_cg_error_str", &msg, 1);
+        return jl_cg_convert(c, jl_cg_boxedval((jl_value_t *)jl_any_type, r), rt);
+    }
+    if (crt == (jl_value_t *)jl_bool_type)
+        r = jl_cg_i1_to_bool(c, LLVMBuildICmp(c->b, LLVMIntNE, r, LLVMConstInt(c->T_i8, 0, 0), ""));
+    return jl_cg_unboxed(crt, r);
+}
+
+/* ---------------------------------------------------------------- try / catch */
+
+/* :enter — push a handler and sigsetjmp; the catch destination is reached when it returns nonzero */
+static void emit_enter(jl_cg_ctx_t *c, size_t i, jl_expr_t *e)
+{
+    intptr_t dest = jl_unbox_int64(jl_exprarg(e, 0));
+    if (dest < 1 || (size_t)dest > c->nstmts || c->bbs[dest - 1] == NULL)
+        jl_cg_fail(c, "bad :enter");
+    LLVMTypeRef hty = LLVMArrayType(c->T_i8, sizeof(jl_handler_t));
+    LLVMValueRef h = entry_alloca(c, hty, "handler");
+    LLVMSetAlignment(h, 16);
+    c->handlers[i] = h;
+    c->ntry++;
+    LLVMTypeRef at1[1] = {c->T_ptr};
+    jl_cg_call(c, jl_cg_runtime_fn(c, "jl_enter_handler", c->T_void, at1, 1, 0), &h, 1);
+    /* token: the exception stack state at entry, for :pop_exception */
+    LLVMValueRef st = jl_cg_call(c, jl_cg_runtime_fn(c, "jl_excstack_state", c->T_i64, NULL, 0, 0), NULL, 0);
+    c->ssa[i] = jl_cg_unboxed((jl_value_t *)jl_int64_type, st);
+    LLVMTypeRef at2[2] = {c->T_ptr, c->T_i32};
+    LLVMValueRef sj = jl_cg_runtime_fn(c, "__sigsetjmp", c->T_i32, at2, 2, 0);
+    unsigned rt = LLVMGetEnumAttributeKindForName("returns_twice", 13);
+    LLVMAddAttributeAtIndex(sj, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c->ctx, rt, 0));
+    LLVMValueRef av[2] = {h, LLVMConstInt(c->T_i32, 0, 0)};
+    LLVMValueRef r = jl_cg_call(c, sj, av, 2);
+    LLVMAddCallSiteAttribute(r, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c->ctx, rt, 0));
+    LLVMBasicBlockRef caught = LLVMAppendBasicBlockInContext(c->ctx, c->f, "catch");
+    LLVMValueRef isz = LLVMBuildICmp(c->b, LLVMIntEQ, r, LLVMConstInt(c->T_i32, 0, 0), "");
+    LLVMBasicBlockRef next = c->bbs[i + 1];
+    if (next == NULL)
+        jl_cg_fail(c, "no block after :enter");
+    LLVMBuildCondBr(c->b, isz, next, caught);
+    LLVMPositionBuilderAtEnd(c->b, caught);
+    jl_cg_call(c, jl_cg_runtime_fn(c, "jl_eh_restore_state", c->T_void, at1, 1, 0), &h, 1);
+    LLVMBuildBr(c->b, c->bbs[dest - 1]);
+}
+
+static void emit_leave(jl_cg_ctx_t *c, jl_expr_t *e)
+{
+    jl_value_t *a = jl_exprarg(e, 0);
+    if (!jl_is_int64(a))
+        jl_cg_fail(c, "non-integer :leave");
+    LLVMValueRef n = LLVMConstInt(c->T_i32, (uint64_t)jl_unbox_int64(a), 0);
+    LLVMTypeRef at[1] = {c->T_i32};
+    jl_cg_call(c, jl_cg_runtime_fn(c, "jl_pop_handler", c->T_void, at, 1, 0), &n, 1);
+}
+
+static void emit_pop_exception(jl_cg_ctx_t *c, jl_expr_t *e)
+{
+    jval_t tok = emit_operand(c, jl_exprarg(e, 0));
+    if (tok.boxed || tok.typ != (jl_value_t *)jl_int64_type)
+        jl_cg_fail(c, "bad :pop_exception token");
+    LLVMTypeRef at[1] = {c->T_i64};
+    jl_cg_call(c, jl_cg_runtime_fn(c, "jl_restore_excstack", c->T_void, at, 1, 0), &tok.v, 1);
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static jval_t emit_expr(jl_cg_ctx_t *c, size_t i, jl_expr_t *e, jl_value_t *rt)
+{
+    jl_sym_t *h = e->head;
+    if (h == jl_s_call)
+        return emit_call(c, e, rt);
+    if (h == jl_s_invoke)
+        return emit_invoke(c, e, rt);
+    if (h == jl_s_new)
+        return emit_new(c, e, rt);
+    if (h == jl_s_foreigncall)
+        return emit_foreigncall(c, e, rt);
+    if (h == jl_s_the_exception) {
+        LLVMValueRef r = jl_cg_call(c, jl_cg_runtime_fn(c, "jl_current_exception", c->T_ptr, NULL, 0, 0), NULL, 0);
+        return jl_cg_boxedval((jl_value_t *)jl_any_type, r);
+    }
+    if (h == jl_s_isdefined) {
+        jl_value_t *a = jl_exprarg(e, 0);
+        if (jl_is_slotnumber(a)) {
+            size_t k = (size_t)((jl_slotnumber_t *)a)->id - 1;
+            if (k >= c->nslots)
+                jl_cg_fail(c, "bad slot");
+            if (!c->slot_undef[k])
+                return jl_cg_const(c, c->slot_ptr[k] || jl_cg_is_ghost(c->slot_typ[k]) ? jl_true : jl_false);
+            LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
+            return jl_cg_unboxed((jl_value_t *)jl_bool_type,
+                                 jl_cg_i1_to_bool(c, LLVMBuildICmp(c->b, LLVMIntNE, v, LLVMConstNull(c->T_ptr), "")));
+        }
+        jl_cg_fail(c, "isdefined of a global");
+    }
+    if (h == jl_s_boundscheck)
+        return jl_cg_const(c, jl_true);
+    if (h == jl_s_static_parameter)
+        return emit_operand(c, (jl_value_t *)e);
+    if (h == jl_s_meta || h == jl_s_inbounds || h == jl_symbol("loopinfo") ||
+        h == jl_symbol("code_coverage_effect") || h == jl_symbol("gc_preserve_begin") ||
+        h == jl_symbol("gc_preserve_end") || h == jl_symbol("aliasscope") || h == jl_symbol("popaliasscope"))
+        return jl_cg_const(c, jl_nothing);
+    if (h == jl_s_enter) {
+        emit_enter(c, i, e);
+        return c->ssa[i];
+    }
+    if (h == jl_s_leave) {
+        emit_leave(c, e);
+        return jl_cg_const(c, jl_nothing);
+    }
+    if (h == jl_s_pop_exception) {
+        emit_pop_exception(c, e);
+        return jl_cg_const(c, jl_nothing);
+    }
+    jl_cg_fail(c, "statement :%s", jl_symbol_name(h));
+}
+
+static LLVMValueRef bool_cond(jl_cg_ctx_t *c, jval_t v)
+{
+    if (!v.boxed && v.typ == (jl_value_t *)jl_bool_type)
+        return LLVMBuildTrunc(c->b, v.v, c->T_i1, "");
+    if (!v.boxed && v.v == NULL) {
+        /* a ghost condition is never Bool: the interpreter's TypeError */
+        jl_cg_fail(c, "non-Bool constant condition");
+    }
+    LLVMValueRef p = jl_cg_boxed_ptr(c, v);
+    LLVMValueRef t = jl_cg_root(c, jl_true), f = jl_cg_root(c, jl_false);
+    LLVMValueRef ist = LLVMBuildICmp(c->b, LLVMIntEQ, p, t, "");
+    LLVMValueRef isf = LLVMBuildICmp(c->b, LLVMIntEQ, p, f, "");
+    LLVMValueRef bad = LLVMBuildNot(c->b, LLVMBuildOr(c->b, ist, isf, ""), "");
+    jl_cg_throw_if(c, bad, "jl_cg_if_error", &p, 1);
+    return ist;
+}
+
+static void emit_return(jl_cg_ctx_t *c, jl_value_t *val)
+{
+    if (val == NULL) {
+        LLVMBuildUnreachable(c->b);
+        return;
+    }
+    jval_t v = emit_operand(c, val);
+    if (bottom_val(v))
+        return;
+    jl_value_t *rt = c->rettype;
+    if (rt == jl_bottom_type) {
+        LLVMBuildUnreachable(c->b);
+        return;
+    }
+    if (jl_cg_is_ghost(rt)) {
+        LLVMBuildRetVoid(c->b);
+        return;
+    }
+    jval_t r = jl_cg_convert(c, v, jl_cg_is_unboxed(c->batch, rt) ? rt : (jl_value_t *)jl_any_type);
+    LLVMBuildRet(c->b, r.v);
+}
+
+static int terminated(jl_cg_ctx_t *c)
+{
+    LLVMBasicBlockRef bb = LLVMGetInsertBlock(c->b);
+    return LLVMGetBasicBlockTerminator(bb) != NULL;
+}
+
+static void emit_stmt(jl_cg_ctx_t *c, size_t i)
+{
+    jl_value_t *s = jl_array_ptr_ref(c->src->code, i);
+    jl_value_t *rt = stmt_type(c, i);
+    if (jl_is_gotonode(s)) {
+        intptr_t l = ((jl_gotonode_t *)s)->label;
+        LLVMBuildBr(c->b, c->bbs[l - 1]);
+        return;
+    }
+    if (jl_is_gotoifnot(s)) {
+        jl_gotoifnot_t *g = (jl_gotoifnot_t *)s;
+        LLVMValueRef cond = bool_cond(c, emit_operand(c, g->cond));
+        if (i + 1 >= c->nstmts)
+            jl_cg_fail(c, "conditional branch at the end");
+        LLVMBuildCondBr(c->b, cond, c->bbs[i + 1], c->bbs[g->dest - 1]);
+        return;
+    }
+    if (jl_is_returnnode(s)) {
+        emit_return(c, ((jl_returnnode_t *)s)->val);
+        return;
+    }
+    if (jl_is_newvarnode(s)) {
+        jl_value_t *sl = ((jl_newvarnode_t *)s)->slot;
+        if (jl_is_slotnumber(sl)) {
+            size_t k = (size_t)((jl_slotnumber_t *)sl)->id - 1;
+            if (k < c->nslots && c->slot_undef[k] && c->slot_ptr[k])
+                LLVMBuildStore(c->b, LLVMConstNull(c->T_ptr), c->slot_ptr[k]);
+        }
+        return;
+    }
+    if (jl_is_linenode(s) || s == jl_nothing) {
+        c->ssa[i] = jl_cg_const(c, jl_nothing);
+        return;
+    }
+    jval_t v;
+    if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign) {
+        jl_value_t *lhs = jl_exprarg(s, 0), *rhs = jl_exprarg(s, 1);
+        if (!jl_is_slotnumber(lhs))
+            jl_cg_fail(c, "assignment to a global");
+        v = jl_is_expr(rhs) ? emit_expr(c, i, (jl_expr_t *)rhs, rt) : emit_operand(c, rhs);
+        if (bottom_val(v))
+            return;
+        size_t k = (size_t)((jl_slotnumber_t *)lhs)->id - 1;
+        if (k >= c->nslots)
+            jl_cg_fail(c, "bad slot");
+        emit_slot_store(c, k, v);
+    }
+    else if (jl_is_expr(s)) {
+        v = emit_expr(c, i, (jl_expr_t *)s, rt);
+    }
+    else {
+        v = emit_operand(c, s);
+    }
+    if (bottom_val(v)) {
+        c->ssa[i] = v;
+        return;
+    }
+    jl_value_t *st = jl_array_ptr_ref((jl_array_t *)c->src->ssavaluetypes, i);
+    if (st && jl_is_infer_const(st) && (v.boxed || v.v == NULL))
+        v = jl_cg_const(c, jl_infer_const_val(st));
+    else if (rt != jl_bottom_type && v.boxed && !jl_subtype(v.typ, rt) && jl_subtype(rt, v.typ))
+        v = jl_cg_convert(c, v, rt);
+    c->ssa[i] = v;
+}
+
+/* ---------------------------------------------------------------- blocks and slots */
+
+static void find_blocks(jl_cg_ctx_t *c)
+{
+    size_t n = c->nstmts;
+    uint8_t *start = (uint8_t *)calloc(n + 1, 1);
+    start[0] = 1;
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *s = jl_array_ptr_ref(c->src->code, i);
+        if (jl_is_gotonode(s)) {
+            intptr_t l = ((jl_gotonode_t *)s)->label;
+            if (l < 1 || (size_t)l > n)
+                jl_cg_fail(c, "bad goto");
+            start[l - 1] = start[i + 1] = 1;
+        }
+        else if (jl_is_gotoifnot(s)) {
+            intptr_t l = ((jl_gotoifnot_t *)s)->dest;
+            if (l < 1 || (size_t)l > n)
+                jl_cg_fail(c, "bad goto");
+            start[l - 1] = start[i + 1] = 1;
+        }
+        else if (jl_is_returnnode(s)) {
+            start[i + 1] = 1;
+        }
+        else if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter) {
+            intptr_t l = jl_unbox_int64(jl_exprarg(s, 0));
+            if (l < 1 || (size_t)l > n)
+                jl_cg_fail(c, "bad enter");
+            start[l - 1] = start[i + 1] = 1;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (start[i]) {
+            char nm[24];
+            snprintf(nm, sizeof(nm), "L%zu", i + 1);
+            c->bbs[i] = LLVMAppendBasicBlockInContext(c->ctx, c->f, nm);
+        }
+    }
+    free(start);
+}
+
+static void setup_slots(jl_cg_ctx_t *c)
+{
+    jl_value_t *stv = c->src->slottypes;
+    jl_array_t *st = stv && jl_is_array(stv) ? (jl_array_t *)stv : NULL;
+    jl_array_t *flags = c->src->slotflags;
+    jl_method_t *m = (jl_method_t *)c->mi->def;
+    jl_svec_t *ps = ((jl_datatype_t *)c->mi->specTypes)->parameters;
+    for (size_t k = 0; k < c->nslots; k++) {
+        jl_value_t *t = st && k < jl_array_len(st) ? jl_array_ptr_ref(st, k) : NULL;
+        if (t == NULL)
+            t = (jl_value_t *)jl_any_type;
+        if (k < (size_t)m->nargs) {
+            jl_value_t *at = jl_svecref(ps, k);
+            if (jl_subtype(t, at))
+                t = at;
+        }
+        uint8_t fl = flags && k < jl_array_len(flags) ? ((uint8_t *)jl_array_data(flags))[k] : 0;
+        c->slot_typ[k] = t;
+        c->slot_undef[k] = (fl & JL_SLOT_USEDUNDEF) != 0 && k >= (size_t)m->nargs;
+        if (t == jl_bottom_type && !c->slot_undef[k])
+            continue;
+        if (jl_cg_is_ghost(t) && !c->slot_undef[k])
+            continue;
+        LLVMTypeRef ty = c->slot_undef[k] ? NULL : jl_llvm_type(c->batch, t);
+        c->slot_boxed[k] = ty == NULL;
+        c->slot_ptr[k] = LLVMBuildAlloca(c->b, ty ? ty : c->T_ptr, "");
+        if (c->slot_boxed[k])
+            LLVMBuildStore(c->b, LLVMConstNull(c->T_ptr), c->slot_ptr[k]);
+    }
+}
+
+static void store_args(jl_cg_ctx_t *c)
+{
+    jl_method_t *m = (jl_method_t *)c->mi->def;
+    jl_svec_t *ps = ((jl_datatype_t *)c->mi->specTypes)->parameters;
+    unsigned p = 0;
+    for (size_t k = 0; k < (size_t)m->nargs; k++) {
+        jl_value_t *t = jl_svecref(ps, k);
+        jval_t v;
+        if (jl_cg_is_ghost(t))
+            v = jl_cg_ghost(t);
+        else if (jl_cg_is_unboxed(c->batch, t))
+            v = jl_cg_unboxed(t, LLVMGetParam(c->f, p++));
+        else
+            v = jl_cg_boxedval(t, LLVMGetParam(c->f, p++));
+        if (k == 0 && v.v != NULL)
+            c->self = v.v;
+        if (k < c->nslots)
+            emit_slot_store(c, k, v);
+    }
+}
+
+static void add_signext(jl_cg_ctx_t *c, LLVMValueRef call, jl_value_t **ps, size_t n)
+{
+    (void)c; (void)call; (void)ps; (void)n; /* call-site attributes follow the declaration's */
+}
+
+/* signext/zeroext on integer parameters, as Julia's ABI shows in code_llvm */
+static void add_param_attrs(jl_cg_ctx_t *c)
+{
+    jl_svec_t *ps = ((jl_datatype_t *)c->mi->specTypes)->parameters;
+    unsigned p = 0;
+    unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7);
+    unsigned zext = LLVMGetEnumAttributeKindForName("zeroext", 7);
+    for (size_t k = 0; k < jl_svec_len(ps); k++) {
+        jl_value_t *t = jl_svecref(ps, k);
+        if (jl_cg_is_ghost(t))
+            continue;
+        p++;
+        if (!jl_cg_is_unboxed(c->batch, t) || !((jl_datatype_t *)t)->isprimitivetype)
+            continue;
+        LLVMTypeRef ty = jl_llvm_type(c->batch, t);
+        if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64)
+            continue;
+        int issigned = jl_subtype(t, (jl_value_t *)jl_signed_type);
+        LLVMAddAttributeAtIndex(c->f, p, LLVMCreateEnumAttribute(c->ctx, issigned ? sext : zext, 0));
+    }
+}
+
+static void init_types(jl_cg_ctx_t *c)
+{
+    c->T_ptr = LLVMPointerTypeInContext(c->ctx, 0);
+    c->T_i1 = LLVMInt1TypeInContext(c->ctx);
+    c->T_i8 = LLVMInt8TypeInContext(c->ctx);
+    c->T_i16 = LLVMInt16TypeInContext(c->ctx);
+    c->T_i32 = LLVMInt32TypeInContext(c->ctx);
+    c->T_i64 = LLVMInt64TypeInContext(c->ctx);
+    c->T_f64 = LLVMDoubleTypeInContext(c->ctx);
+    c->T_void = LLVMVoidTypeInContext(c->ctx);
+}
+
+static int has_enter(jl_code_info_t *src)
+{
+    for (size_t i = 0; i < jl_array_len(src->code); i++) {
+        jl_value_t *s = jl_array_ptr_ref(src->code, i);
+        if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter)
+            return 1;
+    }
+    return 0;
+}
+
+static void emit_body(jl_cg_ctx_t *c)
+{
+    c->has_try = has_enter(c->src);
+    LLVMBasicBlockRef top = LLVMAppendBasicBlockInContext(c->ctx, c->f, "top");
+    LLVMPositionBuilderAtEnd(c->b, top);
+    setup_slots(c);
+    store_args(c);
+    find_blocks(c);
+    LLVMBuildBr(c->b, c->bbs[0]);
+    for (size_t i = 0; i < c->nstmts; i++) {
+        if (c->bbs[i] != NULL) {
+            if (!terminated(c))
+                LLVMBuildBr(c->b, c->bbs[i]);
+            LLVMPositionBuilderAtEnd(c->b, c->bbs[i]);
+        }
+        else if (terminated(c)) {
+            /* dead code after a terminator inside a block (e.g. after a Union{} call) */
+            LLVMBasicBlockRef dead = LLVMAppendBasicBlockInContext(c->ctx, c->f, "dead");
+            LLVMPositionBuilderAtEnd(c->b, dead);
+        }
+        emit_stmt(c, i);
+    }
+    if (!terminated(c))
+        LLVMBuildUnreachable(c->b);
+}
+
+/* Emit fn's specialized body into its (already declared) function. 0 on success; otherwise the
+   function is left empty and `reason` says why. */
+int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz)
+{
+    jl_cg_ctx_t *c = (jl_cg_ctx_t *)calloc(1, sizeof(jl_cg_ctx_t));
+    c->batch = B;
+    c->fn = fn;
+    c->mi = fn->mi;
+    c->src = fn->src;
+    c->ctx = B->ctx;
+    c->m = B->m;
+    c->f = fn->spec;
+    c->rettype = jl_cg_spec_rettype(fn->ci);
+    init_types(c);
+    c->nstmts = jl_array_len(c->src->code);
+    c->nslots = jl_array_len(c->src->slotnames);
+    c->bbs = (LLVMBasicBlockRef *)calloc(c->nstmts + 1, sizeof(LLVMBasicBlockRef));
+    c->ssa = (jval_t *)calloc(c->nstmts + 1, sizeof(jval_t));
+    c->slot_ptr = (LLVMValueRef *)calloc(c->nslots + 1, sizeof(LLVMValueRef));
+    c->slot_typ = (jl_value_t **)calloc(c->nslots + 1, sizeof(jl_value_t *));
+    c->slot_boxed = (uint8_t *)calloc(c->nslots + 1, 1);
+    c->slot_undef = (uint8_t *)calloc(c->nslots + 1, 1);
+    c->handlers = (LLVMValueRef *)calloc(c->nstmts + 1, sizeof(LLVMValueRef));
+    c->b = LLVMCreateBuilderInContext(c->ctx);
+    int ok;
+    if (setjmp(c->fail_jmp) == 0) {
+        if (c->nstmts == 0 || !jl_is_array(c->src->ssavaluetypes))
+            jl_cg_fail(c, "no code");
+        add_param_attrs(c);
+        emit_body(c);
+        ok = 1;
+    }
+    else {
+        ok = 0;
+        snprintf(reason, rsz, "%s", c->fail_reason);
+    }
+    LLVMDisposeBuilder(c->b);
+    free(c->bbs);
+    free(c->ssa);
+    free(c->slot_ptr);
+    free(c->slot_typ);
+    free(c->slot_boxed);
+    free(c->slot_undef);
+    free(c->handlers);
+    free(c);
+    return ok ? 0 : -1;
+}

@@ -1,0 +1,117 @@
+/*
+ * llvm_emit.h -- internal interface of the code generator proper (libjulep-codegen.so): emission of
+ * LLVM IR for optimized CodeInfo (llvm_emit.c: values, slots, control flow, calls; llvm_builtins.c:
+ * intrinsics and builtins) and the batch driver (llvm_compile.c: one module per batch, the global-slot
+ * table, generic-ABI wrappers, reflection).
+ *
+ * Value representation (a `jval_t`):
+ *   - a ghost (a singleton type of size 0, e.g. typeof(f), Nothing): no LLVM value at all;
+ *   - an unboxed value of a concrete isbits type: an LLVM register of `jl_llvm_type(T)` (Bool is i8,
+ *     Char i32, Ptr i64, Float16/32/64 half/float/double, other primitives iN, isbits structs and
+ *     tuples LLVM literal structs whose element offsets equal the object layout's);
+ *   - a boxed value: a `ptr` to a heap object (`jl_value_t *`), its static type possibly abstract.
+ * Invariants:
+ *   - No heap address is embedded in code: each object code refers to is a load from the module's
+ *     table of global slots (`roots`), a runtime-owned, GC-scanned array filled before the module runs.
+ *   - Anything emission does not support makes it fail (longjmp to the function's emitter with a
+ *     reason); the batch driver then leaves that method to the interpreter. Never guess.
+ */
+#ifndef JL_LLVM_EMIT_H
+#define JL_LLVM_EMIT_H
+
+#include <setjmp.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "julep_internal.h"
+
+typedef struct {
+    jl_value_t *typ;   /* static Julia type (widened) */
+    LLVMValueRef v;    /* NULL for a ghost */
+    int boxed;         /* v is a jl_value_t * */
+    jl_value_t *cval;  /* the value when it is a compile-time constant, else NULL */
+} jval_t;
+
+/* One function of a batch. */
+typedef struct {
+    jl_method_instance_t *mi;
+    jl_code_instance_t *ci;      /* the CodeInstance whose `inferred` is emitted */
+    jl_code_info_t *src;
+    LLVMValueRef spec;           /* julia_<name>_<n>: specialized ABI */
+    LLVMValueRef wrap;           /* jlcall_<name>_<n>: generic ABI */
+    LLVMTypeRef spec_ty;
+    char name[160];
+    int failed;
+} jl_cg_func_t;
+
+typedef struct {
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    LLVMTargetDataRef td;
+    jl_cg_func_t *funcs;
+    size_t nfuncs;
+    jl_array_t *roots;           /* objects the slot table will hold, in slot order */
+    LLVMValueRef roots_gv;       /* external global: the slot table */
+    char roots_name[64];
+    int for_reflection;          /* emitting for code_llvm/code_native: nothing is linked */
+} jl_cg_batch_t;
+
+/* Per-function emission state. */
+typedef struct {
+    jl_cg_batch_t *batch;
+    jl_cg_func_t *fn;
+    jl_method_instance_t *mi;
+    jl_code_info_t *src;
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    LLVMBuilderRef b;
+    LLVMValueRef f;              /* the LLVM function being emitted */
+    size_t nstmts;
+    LLVMBasicBlockRef *bbs;      /* block starting at statement i, or NULL */
+    jval_t *ssa;
+    size_t nslots;
+    LLVMValueRef *slot_ptr;      /* alloca per slot (NULL for ghosts / never-assigned) */
+    jl_value_t **slot_typ;       /* representation type of each slot */
+    uint8_t *slot_boxed;
+    uint8_t *slot_undef;         /* may be read undefined: boxed with NULL = undef */
+    LLVMValueRef self;           /* #self# when not a ghost */
+    jl_value_t *rettype;
+    jmp_buf fail_jmp;
+    char fail_reason[200];
+    /* try/catch */
+    LLVMValueRef *handlers;      /* per :enter statement: its jl_handler_t alloca, else NULL */
+    int ntry;
+    int has_try;                 /* slots are volatile: a longjmp must not lose their values */
+    /* common types */
+    LLVMTypeRef T_ptr, T_i1, T_i8, T_i16, T_i32, T_i64, T_f64, T_void;
+} jl_cg_ctx_t;
+
+/* ---- llvm_emit.c */
+JL_NORETURN void jl_cg_fail(jl_cg_ctx_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+LLVMTypeRef jl_llvm_type(jl_cg_batch_t *B, jl_value_t *t);   /* NULL: not an unboxed type */
+int jl_cg_is_ghost(jl_value_t *t);
+int jl_cg_is_unboxed(jl_cg_batch_t *B, jl_value_t *t);       /* concrete isbits, representable */
+LLVMValueRef jl_cg_root(jl_cg_ctx_t *c, jl_value_t *v);      /* load of v from the slot table */
+jval_t jl_cg_const(jl_cg_ctx_t *c, jl_value_t *v);
+jval_t jl_cg_box(jl_cg_ctx_t *c, jval_t v);                   /* boxed representation of v */
+jval_t jl_cg_convert(jl_cg_ctx_t *c, jval_t v, jl_value_t *t);/* representation of type t */
+LLVMValueRef jl_cg_boxed_ptr(jl_cg_ctx_t *c, jval_t v);
+LLVMValueRef jl_cg_runtime_fn(jl_cg_ctx_t *c, const char *name, LLVMTypeRef ret, LLVMTypeRef *args,
+                              unsigned nargs, int noreturn);
+LLVMValueRef jl_cg_call(jl_cg_ctx_t *c, LLVMValueRef fn, LLVMValueRef *args, unsigned n);
+void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVMValueRef *args, unsigned n);
+jval_t jl_cg_unboxed(jl_value_t *t, LLVMValueRef v);
+jval_t jl_cg_boxedval(jl_value_t *t, LLVMValueRef v);
+jval_t jl_cg_ghost(jl_value_t *t);
+LLVMValueRef jl_cg_args_array(jl_cg_ctx_t *c, jval_t *args, size_t n); /* alloca'd jl_value_t *[n] */
+LLVMValueRef jl_cg_typeof(jl_cg_ctx_t *c, LLVMValueRef boxed);
+LLVMValueRef jl_cg_i1_to_bool(jl_cg_ctx_t *c, LLVMValueRef i1);
+int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz);
+LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn); /* NULL: cannot be compiled */
+jl_value_t *jl_cg_spec_rettype(jl_code_instance_t *ci);
+
+/* ---- llvm_builtins.c: a call of a builtin or intrinsic `f`; returns 0 when it has no inline
+   emission for these argument representations (the caller then calls its C entry point) */
+int jl_cg_emit_builtin(jl_cg_ctx_t *c, jl_value_t *f, jval_t *args, size_t nargs, jl_value_t *rt, jval_t *out);
+
+#endif
