@@ -28,7 +28,7 @@ export
     count_ones, count_zeros, leading_zeros, trailing_zeros, leading_ones, trailing_ones, widen,
     unsigned, signed, reinterpret, float, trunc, floor, ceil, round, unsafe_trunc, sqrt, exp, log,
     log2, log10, log1p, expm1, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, cbrt, hypot, muladd,
-    fma, inv, gcd, lcm, factorial, isqrt, real, imag, conj, isreal,
+    fma, inv, isapprox, ≈, ≉, gcd, lcm, factorial, isqrt, real, imag, conj, isreal,
     length, size, ndims, axes, eltype, isempty, first, last, firstindex, lastindex, eachindex, keys,
     values, pairs, getindex, setindex!, iterate, checkbounds, similar, copy, vec, push!, pop!,
     pushfirst!, popfirst!, append!, insert!, deleteat!, empty!, resize!, sizehint!, fill, fill!,

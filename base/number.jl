@@ -73,3 +73,19 @@ end
 isqrt(x::Integer) = trunc(typeof(x), sqrt(Float64(x)))
 min(x::T, y::T) where {T<:Real} = ifelse(isless(y, x), y, x)
 max(x::T, y::T) where {T<:Real} = ifelse(isless(y, x), x, y)
+
+# isapprox (≈): |x - y| <= max(atol, rtol * max(|x|, |y|)), rtol defaulting to √eps when atol is 0
+_default_rtol(x, y) = sqrt(eps(Float64))
+function isapprox(x::Number, y::Number; atol::Real=0, rtol::Real=(atol > 0 ? 0 : _default_rtol(x, y)), nans::Bool=false)
+    x == y && return true
+    (nans && isnan(x) && isnan(y)) && return true
+    isfinite(x) && isfinite(y) || return false
+    abs(x - y) <= max(atol, rtol * max(abs(x), abs(y)))
+end
+function isapprox(x::AbstractArray, y::AbstractArray; atol::Real=0, rtol::Real=(atol > 0 ? 0 : sqrt(eps(Float64))), nans::Bool=false)
+    length(x) == length(y) || return false
+    d = sqrt(sum(i -> abs2(x[i] - y[i]), 1:length(x)))
+    d <= max(atol, rtol * max(sqrt(sum(abs2, x)), sqrt(sum(abs2, y))))
+end
+const ≈ = isapprox
+(≉)(x, y; kws...) = !isapprox(x, y; kws...)

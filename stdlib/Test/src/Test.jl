@@ -202,12 +202,19 @@ macro test(ex, kws...)
     src = __source__
     broken = false
     skip = false
+    extra = Any[]
     for kw in kws
         if kw isa Expr && kw.head === :(=) && kw.args[1] === :broken
             broken = kw.args[2]
         elseif kw isa Expr && kw.head === :(=) && kw.args[1] === :skip
             skip = kw.args[2]
+        elseif kw isa Expr && kw.head === :(=)
+            push!(extra, Expr(:kw, kw.args[1], kw.args[2]))   # @test a ≈ b atol=0.1
         end
+    end
+    if !isempty(extra)
+        ex isa Expr && ex.head === :call || error("invalid test macro call: keyword arguments need a call")
+        ex = Expr(:call, ex.args[1], Expr(:parameters, extra...), ex.args[2:end]...)
     end
     if skip !== false
         return :(record(get_testset(), Broken(:skipped, $orig)))
