@@ -208,7 +208,7 @@ end
 # Core.@doc: docstrings are accepted and dropped until the docs system exists
 isdefined(Core, Symbol("@doc")) || _eval(Core, :(macro doc(args...)
     n = Core.nfields(args)
-    n >= 2 ? Core._expr(:escape, Core.getfield(args, n)) : nothing
+    Core.Intrinsics.sle_int(2, n) ? Core._expr(:escape, Core.getfield(args, n)) : nothing
 end))
 macro doc(args...)
     n = length(args)
