@@ -152,20 +152,21 @@ pairs(t::Tuple) = Iterators.zip(1:length(t), t)
 # ---- collect
 _length_known(itr) = !(IteratorSize(itr) isa SizeUnknown) && !(IteratorSize(itr) isa IsInfinite)
 function collect(itr)
-    v = Vector{_eltype_of(itr)}(undef, 0)
+    T = _eltype_of(itr)
+    T === Any && return _collect_by_values(itr)
+    v = Vector{T}(undef, 0)
     for x in itr
         push!(v, x)
     end
     v
 end
-_eltype_of(itr) = eltype(itr)
-function collect(g::Generator)
-    # element type from the values, as Julia's comprehensions do
+# element type from the values, as Julia's collect does when eltype is unknown
+function _collect_by_values(itr)
     vals = Any[]
-    for x in g
+    for x in itr
         push!(vals, x)
     end
-    isempty(vals) && return Vector{_gen_eltype(g)}(undef, 0)
+    isempty(vals) && return vals
     T = typeof(vals[1])
     for x in vals
         T = _promote_eltype(T, typeof(x))
@@ -176,6 +177,8 @@ function collect(g::Generator)
     end
     v
 end
+_eltype_of(itr) = eltype(itr)
+collect(g::Generator) = _collect_by_values(g)
 _gen_eltype(g) = Any
 _promote_eltype(T, S) = T === S ? T : typejoin(T, S)
 collect(::Type{T}, itr) where {T} = _collect_as(T, itr)
