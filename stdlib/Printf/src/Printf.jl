@@ -296,6 +296,16 @@ function c_float(s::Spec, x::Float64)
     unsafe_string(pointer(SNBUF))
 end
 
+# "…p+E" / "…P-E" with the exponent moved by `d`
+function shift_hex_exponent(str::String, d::Int)
+    i = ncodeunits(str)
+    while codeunit(str, i) != UInt8('p') && codeunit(str, i) != UInt8('P')
+        i -= 1
+    end
+    e = parse(Int, str[i+1:end]) + d
+    string(str[1:i], e < 0 ? "-" : "+", abs(e))
+end
+
 function fmt_float(io::IO, s::Spec, arg)
     x = tofloat(arg)
     if isnan(x)
@@ -304,6 +314,10 @@ function fmt_float(io::IO, s::Spec, arg)
     elseif isinf(x)
         body = x < 0 ? "-Inf" : s.plus ? "+Inf" : s.space ? " Inf" : "Inf"
         signlen = length(body) - 3
+    elseif (s.conv == 'a' || s.conv == 'A') && x != 0 && abs(x) < 2.2250738585072014e-308
+        # Julia normalizes subnormals (0x1.xp-1031) where C prints 0x0.xp-1022
+        body = shift_hex_exponent(c_float(s, x * 0x1p64), -64)
+        signlen = (x < 0 || s.plus || s.space) ? 3 : 2
     else
         body = c_float(s, x)
         signlen = (x < 0 || signbit(x) || s.plus || s.space) ? 1 : 0
