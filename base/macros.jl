@@ -163,8 +163,34 @@ macro gensym(names...)
     push!(blk.args, :nothing)
     blk
 end
+# @kwdef struct T; a::Int = 1; b; end  ==>  the struct without defaults, plus T(; a = 1, b) = T(a, b)
 macro kwdef(ex)
-    esc(ex)
+    isexpr(ex, :struct) || error("Invalid usage of @kwdef")
+    body = ex.args[3]
+    fields = Any[]
+    kws = Any[]
+    newbody = Expr(:block)
+    for a in body.args
+        if isexpr(a, :(=))
+            lhs = a.args[1]
+            push!(newbody.args, lhs)
+            name = isexpr(lhs, :(::)) ? lhs.args[1] : lhs
+            push!(fields, name)
+            push!(kws, Expr(:kw, name, a.args[2]))
+        elseif a isa Symbol || isexpr(a, :(::))
+            push!(newbody.args, a)
+            name = a isa Symbol ? a : a.args[1]
+            push!(fields, name)
+            push!(kws, name)
+        else
+            push!(newbody.args, a)
+        end
+    end
+    tname = ex.args[2]
+    isexpr(tname, :<:) && (tname = tname.args[1])
+    isexpr(tname, :curly) && return esc(Expr(:struct, ex.args[1], ex.args[2], newbody))
+    ctor = Expr(:(=), Expr(:call, tname, Expr(:parameters, kws...)), Expr(:call, tname, fields...))
+    esc(Expr(:block, Expr(:struct, ex.args[1], ex.args[2], newbody), ctor))
 end
 
 # logging: the one-line forms of Julia's ConsoleLogger

@@ -6,6 +6,11 @@ struct Key
     a::Int
     b::String
 end
+Base.@kwdef struct Opts
+    n::Int = 3
+    name::String = "x"
+    extra
+end
 
 @testset "base misc" begin
     @test hash(1) == hash(1.0)
@@ -45,4 +50,6 @@ end
     @test isa(1, Union{Int,String})
     @test Base.tail((1, 2, 3)) == (2, 3)
     @test first([5, 6]) == 5 && last([5, 6]) == 6
+    @test Opts(extra = 1) == Opts(3, "x", 1)
+    @test Opts(n = 5, extra = nothing).n == 5
 end
