@@ -135,6 +135,7 @@ static void fail_func(jl_cg_func_t *fn, char **reasons, size_t i, const char *wh
 /* Declare and emit every non-failed function. 0: all emitted; 1: one failed (marked; retry). */
 static int emit_all(jl_cg_batch_t *B, char **reasons, int wrappers)
 {
+    jl_cg_mark_frames(B);
     for (size_t i = 0; i < B->nfuncs; i++) {
         jl_cg_func_t *fn = &B->funcs[i];
         if (fn->failed)

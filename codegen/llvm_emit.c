@@ -22,6 +22,7 @@
 #include "builtins.h"
 #include "gf.h"
 #include "../codegen/infer.h"
+#include "interpreter.h"
 
 void jl_cg_fail(jl_cg_ctx_t *c, const char *fmt, ...)
 {
@@ -952,6 +953,140 @@ static LLVMValueRef bool_cond(jl_cg_ctx_t *c, jval_t v)
     return ist;
 }
 
+/* ---------------------------------------------------------------- backtrace frames
+   A function that may throw keeps a jl_interp_frame_t-shaped record on the task's frame chain (the
+   fields stackwalk.c reads: prev, task, mi, module, ip), so backtraces show compiled frames with the
+   line of the statement running; handlers restore the chain on a throw. */
+
+static LLVMValueRef frame_field(jl_cg_ctx_t *c, size_t off)
+{
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, off, 0);
+    return LLVMBuildInBoundsGEP2(c->b, c->T_i8, c->frame, &idx, 1, "");
+}
+
+static LLVMValueRef task_frame_slot(jl_cg_ctx_t *c)
+{
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_task_t, interp_frame), 0);
+    return LLVMBuildInBoundsGEP2(c->b, c->T_i8, c->task, &idx, 1, "");
+}
+
+static void emit_frame_push(jl_cg_ctx_t *c)
+{
+    LLVMTypeRef fty = LLVMArrayType(c->T_i8, sizeof(jl_interp_frame_t));
+    c->frame = LLVMBuildAlloca(c->b, fty, "frame");
+    LLVMSetAlignment(c->frame, 8);
+    c->task = jl_cg_call(c, jl_cg_runtime_fn(c, "jl_get_current_task", c->T_ptr, NULL, 0, 0), NULL, 0);
+    LLVMBuildMemSet(c->b, c->frame, LLVMConstInt(c->T_i8, 0, 0), LLVMConstInt(c->T_i64, sizeof(jl_interp_frame_t), 0), 8);
+    LLVMValueRef prev = LLVMBuildLoad2(c->b, c->T_ptr, task_frame_slot(c), "");
+    LLVMBuildStore(c->b, prev, frame_field(c, offsetof(jl_interp_frame_t, prev)));
+    LLVMBuildStore(c->b, c->task, frame_field(c, offsetof(jl_interp_frame_t, task)));
+    LLVMBuildStore(c->b, jl_cg_root(c, (jl_value_t *)c->mi), frame_field(c, offsetof(jl_interp_frame_t, mi)));
+    jl_module_t *mod = ((jl_method_t *)c->mi->def)->module;
+    LLVMBuildStore(c->b, jl_cg_root(c, (jl_value_t *)mod), frame_field(c, offsetof(jl_interp_frame_t, module)));
+    LLVMBuildStore(c->b, c->frame, task_frame_slot(c));
+}
+
+static void emit_frame_pop(jl_cg_ctx_t *c)
+{
+    if (c->frame == NULL)
+        return;
+    LLVMValueRef prev = LLVMBuildLoad2(c->b, c->T_ptr, frame_field(c, offsetof(jl_interp_frame_t, prev)), "");
+    LLVMBuildStore(c->b, prev, task_frame_slot(c));
+}
+
+static void emit_frame_ip(jl_cg_ctx_t *c, size_t i)
+{
+    if (c->frame == NULL || c->lowered_ip == NULL || c->lowered_ip[i] < 0)
+        return;
+    LLVMValueRef st = LLVMBuildStore(c->b, LLVMConstInt(c->T_i64, (uint64_t)c->lowered_ip[i], 0),
+                                     frame_field(c, offsetof(jl_interp_frame_t, ip)));
+    LLVMSetVolatile(st, 1);
+}
+
+/* the line of optimized statement i, through inlining to the method's own line */
+static int32_t stmt_line(jl_code_info_t *src, size_t i)
+{
+    if (src->codelocs == NULL || i >= jl_array_len(src->codelocs) || !jl_is_array(src->linetable))
+        return -1;
+    int32_t loc = ((int32_t *)jl_array_data(src->codelocs))[i];
+    jl_array_t *lt = (jl_array_t *)src->linetable;
+    for (int depth = 0; loc > 0 && (size_t)loc <= jl_array_len(lt) && depth < 100; depth++) {
+        jl_lineinfonode_t *li = (jl_lineinfonode_t *)jl_array_ptr_ref(lt, loc - 1);
+        if (!jl_typeis((jl_value_t *)li, jl_lineinfonode_type))
+            return -1;
+        if (li->inlined_at <= 0)
+            return li->line;
+        loc = li->inlined_at;
+    }
+    return -1;
+}
+
+/* per optimized statement: a statement of the method's lowered source on the same line */
+static void map_lowered_ips(jl_cg_ctx_t *c)
+{
+    jl_method_t *m = (jl_method_t *)c->mi->def;
+    if (!jl_is_code_info(m->source))
+        return;
+    jl_code_info_t *low = (jl_code_info_t *)m->source;
+    size_t nl = jl_array_len(low->code);
+    c->lowered_ip = (int32_t *)calloc(c->nstmts + 1, sizeof(int32_t));
+    for (size_t i = 0; i < c->nstmts; i++) {
+        int32_t line = stmt_line(c->src, i);
+        c->lowered_ip[i] = -1;
+        for (size_t k = 0; line >= 0 && k < nl; k++)
+            if (stmt_line(low, k) == line) {
+                c->lowered_ip[i] = (int32_t)k;
+                break;
+            }
+    }
+}
+
+static int stmt_may_throw(jl_cg_batch_t *B, jl_value_t *s)
+{
+    if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign)
+        s = jl_exprarg(s, 1);
+    if (jl_is_gotoifnot(s) || jl_is_globalref(s))
+        return 1;
+    if (!jl_is_expr(s))
+        return 0;
+    jl_expr_t *e = (jl_expr_t *)s;
+    if (e->head == jl_s_invoke) {
+        jl_value_t *mi = jl_exprarg(e, 0);
+        for (size_t k = 0; k < B->nfuncs; k++)
+            if ((jl_value_t *)B->funcs[k].mi == mi && !B->funcs[k].failed)
+                return B->funcs[k].needs_frame;
+        return 1;
+    }
+    if (e->head == jl_s_call) {
+        jl_value_t *f;
+        if (!jl_infer_operand_const(jl_exprarg(e, 0), &f) || !jl_is_intrinsic(f))
+            return 1;
+        const char *nm = jl_builtin_name(f);
+        return nm == NULL || strstr(nm, "div") != NULL || strstr(nm, "rem") != NULL ||
+               strncmp(nm, "checked", 7) == 0 || strncmp(nm, "pointer", 7) == 0 || strcmp(nm, "cglobal") == 0;
+    }
+    return e->head == jl_s_new || e->head == jl_s_foreigncall || e->head == jl_s_splatnew;
+}
+
+void jl_cg_mark_frames(jl_cg_batch_t *B)
+{
+    for (size_t k = 0; k < B->nfuncs; k++)
+        B->funcs[k].needs_frame = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t k = 0; k < B->nfuncs; k++) {
+            jl_cg_func_t *fn = &B->funcs[k];
+            if (fn->failed || fn->needs_frame || !jl_is_code_info((jl_value_t *)fn->src))
+                continue;
+            for (size_t i = 0; i < jl_array_len(fn->src->code); i++)
+                if (stmt_may_throw(B, jl_array_ptr_ref(fn->src->code, i))) {
+                    fn->needs_frame = changed = 1;
+                    break;
+                }
+        }
+    }
+}
+
 static void emit_return(jl_cg_ctx_t *c, jl_value_t *val)
 {
     if (val == NULL) {
@@ -967,10 +1102,12 @@ static void emit_return(jl_cg_ctx_t *c, jl_value_t *val)
         return;
     }
     if (jl_cg_is_ghost(rt)) {
+        emit_frame_pop(c);
         LLVMBuildRetVoid(c->b);
         return;
     }
     jval_t r = jl_cg_convert(c, v, jl_cg_is_unboxed(c->batch, rt) ? rt : (jl_value_t *)jl_any_type);
+    emit_frame_pop(c);
     LLVMBuildRet(c->b, r.v);
 }
 
@@ -984,6 +1121,8 @@ static void emit_stmt(jl_cg_ctx_t *c, size_t i)
 {
     jl_value_t *s = jl_array_ptr_ref(c->src->code, i);
     jl_value_t *rt = stmt_type(c, i);
+    if (c->frame != NULL && stmt_may_throw(c->batch, s))
+        emit_frame_ip(c, i);
     if (jl_is_gotonode(s)) {
         intptr_t l = ((jl_gotonode_t *)s)->label;
         LLVMBuildBr(c->b, c->bbs[l - 1]);
@@ -1193,6 +1332,10 @@ static void emit_body(jl_cg_ctx_t *c)
     LLVMBasicBlockRef top = LLVMAppendBasicBlockInContext(c->ctx, c->f, "top");
     LLVMPositionBuilderAtEnd(c->b, top);
     setup_slots(c);
+    if (c->fn->needs_frame) {
+        map_lowered_ips(c);
+        emit_frame_push(c);
+    }
     store_args(c);
     find_blocks(c);
     LLVMBuildBr(c->b, c->bbs[0]);
@@ -1257,6 +1400,7 @@ int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t
     free(c->slot_boxed);
     free(c->slot_undef);
     free(c->handlers);
+    free(c->lowered_ip);
     free(c);
     return ok ? 0 : -1;
 }

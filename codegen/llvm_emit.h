@@ -42,6 +42,7 @@ typedef struct {
     LLVMTypeRef spec_ty;
     char name[160];
     int failed;
+    int needs_frame;             /* may throw: keeps a backtrace frame on the task's frame chain */
 } jl_cg_func_t;
 
 typedef struct {
@@ -82,6 +83,9 @@ typedef struct {
     LLVMValueRef *handlers;      /* per :enter statement: its jl_handler_t alloca, else NULL */
     int ntry;
     int has_try;                 /* slots are volatile: a longjmp must not lose their values */
+    LLVMValueRef frame;          /* jl_interp_frame_t record for backtraces, or NULL */
+    LLVMValueRef task;           /* the current task (when frame) */
+    int32_t *lowered_ip;         /* per statement: the lowered source's statement at its line */
     /* common types */
     LLVMTypeRef T_ptr, T_i1, T_i8, T_i16, T_i32, T_i64, T_f64, T_void;
 } jl_cg_ctx_t;
@@ -107,6 +111,8 @@ LLVMValueRef jl_cg_args_array(jl_cg_ctx_t *c, jval_t *args, size_t n); /* alloca
 LLVMValueRef jl_cg_typeof(jl_cg_ctx_t *c, LLVMValueRef boxed);
 LLVMValueRef jl_cg_i1_to_bool(jl_cg_ctx_t *c, LLVMValueRef i1);
 int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz);
+/* decide which functions of the batch need a backtrace frame (fixpoint over batch invokes) */
+void jl_cg_mark_frames(jl_cg_batch_t *B);
 LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn); /* NULL: cannot be compiled */
 jl_value_t *jl_cg_spec_rettype(jl_code_instance_t *ci);
 
