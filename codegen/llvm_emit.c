@@ -1041,11 +1041,33 @@ static void map_lowered_ips(jl_cg_ctx_t *c)
     }
 }
 
-static int stmt_may_throw(jl_cg_batch_t *B, jl_value_t *s)
+/* the static type of an operand, as far as the statement list says (Any when unknown) */
+static jl_value_t *operand_type(jl_code_info_t *src, jl_value_t *x)
+{
+    jl_value_t *v;
+    if (jl_is_ssavalue(x) && jl_is_array(src->ssavaluetypes)) {
+        size_t id = (size_t)((jl_ssavalue_t *)x)->id;
+        if (id >= 1 && id <= jl_array_len((jl_array_t *)src->ssavaluetypes))
+            return jl_widenconst(jl_array_ptr_ref((jl_array_t *)src->ssavaluetypes, id - 1));
+    }
+    if (jl_is_slotnumber(x) && src->slottypes && jl_is_array(src->slottypes)) {
+        size_t id = (size_t)((jl_slotnumber_t *)x)->id;
+        if (id >= 1 && id <= jl_array_len((jl_array_t *)src->slottypes) &&
+            !(((uint8_t *)jl_array_data(src->slotflags))[id - 1] & JL_SLOT_USEDUNDEF))
+            return jl_array_ptr_ref((jl_array_t *)src->slottypes, id - 1);
+    }
+    if (jl_infer_operand_const(x, &v))
+        return jl_typeof(v);
+    return (jl_value_t *)jl_any_type;
+}
+
+static int stmt_may_throw(jl_cg_batch_t *B, jl_code_info_t *src, jl_value_t *s)
 {
     if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign)
         s = jl_exprarg(s, 1);
-    if (jl_is_gotoifnot(s) || jl_is_globalref(s))
+    if (jl_is_gotoifnot(s))
+        return operand_type(src, ((jl_gotoifnot_t *)s)->cond) != (jl_value_t *)jl_bool_type;
+    if (jl_is_globalref(s))
         return 1;
     if (!jl_is_expr(s))
         return 0;
@@ -1079,7 +1101,7 @@ void jl_cg_mark_frames(jl_cg_batch_t *B)
             if (fn->failed || fn->needs_frame || !jl_is_code_info((jl_value_t *)fn->src))
                 continue;
             for (size_t i = 0; i < jl_array_len(fn->src->code); i++)
-                if (stmt_may_throw(B, jl_array_ptr_ref(fn->src->code, i))) {
+                if (stmt_may_throw(B, fn->src, jl_array_ptr_ref(fn->src->code, i))) {
                     fn->needs_frame = changed = 1;
                     break;
                 }
@@ -1121,7 +1143,7 @@ static void emit_stmt(jl_cg_ctx_t *c, size_t i)
 {
     jl_value_t *s = jl_array_ptr_ref(c->src->code, i);
     jl_value_t *rt = stmt_type(c, i);
-    if (c->frame != NULL && stmt_may_throw(c->batch, s))
+    if (c->frame != NULL && stmt_may_throw(c->batch, c->src, s))
         emit_frame_ip(c, i);
     if (jl_is_gotonode(s)) {
         intptr_t l = ((jl_gotonode_t *)s)->label;
