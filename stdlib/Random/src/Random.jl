@@ -214,6 +214,8 @@ function mul128(x::UInt64, y::UInt64)
     (hi, lo)
 end
 
+unsigned_type(::Type{T}) where {T<:Unsigned} = T
+unsigned_type(::Type{T}) where {T<:Signed} = unsigned(T)
 uint_sup(::Type{T}) where {T} = sizeof(T) <= 4 ? UInt32 : UInt64
 
 function rand_ndl(rng::AbstractRNG, a::T, s::UInt64) where {T}
@@ -253,7 +255,7 @@ function rand(rng::AbstractRNG, r::AbstractUnitRange{T}) where {T<:Integer}
         return rand(rng, Bool) # not reached for usual ranges
     end
     U = uint_sup(T)
-    s = ((last(r) - a) % unsigned(T)) % U + one(U)
+    s = ((last(r) - a) % unsigned_type(T)) % U + one(U)
     rand_ndl(rng, a, s)
 end
 
