@@ -55,6 +55,7 @@ end
     # non-finite values print as Julia does
     @test @sprintf("%f|%e|%g|%f|%+f|% f", Inf, -Inf, NaN, NaN, Inf, Inf) == "Inf|-Inf|NaN|NaN|+Inf| Inf"
     @test @sprintf("%6f|%-6f|%a", Inf, -Inf, Inf) == "   Inf|-Inf  |Inf"
+    @test @sprintf("%06f|%06.1f|%06e", Inf, -Inf, NaN) == "000Inf|-00Inf|000NaN"   # Julia zero-pads these
 end
 
 @testset "printf chars and strings" begin

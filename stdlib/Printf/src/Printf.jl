@@ -331,7 +331,7 @@ function fmt_float(io::IO, s::Spec, arg)
     elseif s.leftalign
         print(io, body)
         pad(io, ' ', s.width - n)
-    elseif s.zero && isfinite(x)
+    elseif s.zero    # Julia zero-pads Inf/NaN too ("000Inf"); C would pad with spaces
         print(io, body[1:signlen])
         pad(io, '0', s.width - n)
         print(io, body[signlen+1:end])

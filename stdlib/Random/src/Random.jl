@@ -133,6 +133,7 @@ Base.copy(::TaskLocalRNG) = copy(GLOBAL_STATE)
 Base.show(io::IO, ::TaskLocalRNG) = print(io, "TaskLocalRNG()")
 
 default_rng() = TaskLocalRNG()
+const GLOBAL_RNG = TaskLocalRNG()
 
 # ---- seeding ----
 
@@ -404,6 +405,13 @@ rand(rng::AbstractRNG, X, n::Integer) = rand!(rng, Vector{typeof(rand(Xoshiro(0)
 rand(rng::AbstractRNG, n::Integer) = rand(rng, Float64, n)
 rand(n::Integer) = rand(default_rng(), Float64, n)
 rand(X, n::Integer) = rand(default_rng(), X, n)
+# matrices and higher dimensions (need Base's Array{T}(undef, dims...); julep's Base lacks it so far)
+rand(rng::AbstractRNG, ::Type{T}, d1::Integer, d2::Integer, ds::Integer...) where {T} =
+    rand!(rng, Array{T}(undef, d1, d2, ds...), T)
+rand(rng::AbstractRNG, d1::Integer, d2::Integer, ds::Integer...) = rand(rng, Float64, d1, d2, ds...)
+rand(::Type{T}, d1::Integer, d2::Integer, ds::Integer...) where {T} = rand(default_rng(), T, d1, d2, ds...)
+rand(d1::Integer, d2::Integer) = rand(default_rng(), Float64, d1, d2)
+rand(d1::Integer, d2::Integer, d3::Integer, ds::Integer...) = rand(default_rng(), Float64, d1, d2, d3, ds...)
 rand(rng::AbstractRNG, X) = throw(ArgumentError(string("Sampler for this object is not defined: ", X)))
 
 # ---- normal distribution: ziggurat (randmtzig tables, 256 layers) ----
