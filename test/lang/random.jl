@@ -147,6 +147,17 @@ end
     end
 end
 
+@testset "randexp" begin
+    @test Random.KE[256] == 0x000e6da6ecf27460 && Random.KE[2] == 0
+    @test Random.WE[1] == 1.9311480126418366e-15 && Random.FE[256] == 4.5413435384149677e-04
+    xs = randexp(Xoshiro(17), 20000)
+    @test all(x -> x >= 0, xs)
+    @test 0.97 < sum(xs) / length(xs) < 1.03                    # mean 1
+    @test 0.35 < count(x -> x > 1, xs) / length(xs) < 0.39     # P(X > 1) = 0.3679
+    @test randexp(Xoshiro(4)) == randexp(Xoshiro(4))
+    @test randexp(Float32) isa Float32
+end
+
 @testset "permutations and strings" begin
     # documented Julia values
     @test shuffle(Xoshiro(123), collect(1:10)) == [5, 4, 2, 3, 6, 10, 8, 1, 9, 7]
