@@ -156,6 +156,9 @@ JL_DLLEXPORT void *jl_codegen_jit_ir(const char *llvm_ir_text, const char *fname
 struct _jl_value_t;
 /* installs jl_compile_hook unless --compile=min|no (called by jl_init_codegen) */
 JL_DLLEXPORT void jl_compile_init_hook(void);
+/* called by jl_init once Base is loaded: code run during the bootstrap was interpreted; it compiles on
+   its next call (so startup never loads LLVM) */
+JL_DLLEXPORT void jl_compile_bootstrap_done(void);
 /* "precompile(Tuple{typeof(Main.fib), Int64})": the --trace-compile line for a signature (malloc'ed) */
 JL_DLLEXPORT char *jl_precompile_statement(struct _jl_value_t *sig);
 /* precompile(f, types): compile Tuple{typeof(f), types...} now; 1 when a method matches */

@@ -349,7 +349,38 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
     return r;
 }
 
+static int bootstrapped; /* Base is loaded (jl_init finished its image step) */
+
+JL_DLLEXPORT void jl_compile_bootstrap_done(void)
+{
+    bootstrapped = 1;
+}
+
+static jl_callptr_t compile_now(jl_code_instance_t *ci);
+
+/* The entry of a CodeInstance created while Base bootstraps: interpreted then; on its first call
+   afterwards it is compiled (or becomes plainly interpreted). Keeps startup free of LLVM. */
+static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci)
+{
+    jl_task_t *ct = jl_current_task;
+    if (bootstrapped && ct != NULL && !ct->in_compiler && ci->max_world == JL_WORLD_MAX) {
+        ci->invoke = jl_fptr_interpret_call;
+        jl_callptr_t f = compile_now(ci);
+        if (f != NULL)
+            ci->invoke = f;
+        return ci->invoke(F, args, nargs, ci);
+    }
+    return jl_fptr_interpret_call(F, args, nargs, ci);
+}
+
 static jl_callptr_t compile_hook(jl_code_instance_t *ci)
+{
+    if (!bootstrapped && jl_is_method(ci->def->def))
+        return deferred_invoke;
+    return compile_now(ci);
+}
+
+static jl_callptr_t compile_now(jl_code_instance_t *ci)
 {
     jl_task_t *ct = jl_current_task;
     if (ct == NULL || ct->in_compiler || !jl_is_method(ci->def->def))

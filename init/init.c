@@ -101,6 +101,7 @@ JL_DLLEXPORT int jl_init(const jl_options_t *opts)
          jl_init_codegen());
     const char *img = NULL;
     STEP("image", img, img = image_step());
+    jl_compile_bootstrap_done(); /* code run while Base bootstraps stays interpreted until called again */
     jl_trace_startup_step("__init__", 0, "no modules to initialize");
     jl_trace_startup_step("total", jl_hrtime_us() - (jl_options.startup_t0_us ? jl_options.startup_t0_us : t0),
                           NULL);

@@ -9,4 +9,5 @@
 JL_DLLEXPORT void jl_init_serializer(void);  /* serializer/ */
 JL_DLLEXPORT void jl_init_codegen(void);     /* codegen/ (runtime side; loads LLVM only if it must) */
 JL_DLLEXPORT int jl_codegen_loaded(void);    /* codegen/ */
+JL_DLLEXPORT void jl_compile_bootstrap_done(void); /* codegen/compile.c: JIT from now on (Base loaded) */
 #endif
