@@ -1666,7 +1666,10 @@ static jl_value_t *expand_ccall(C *c, jl_value_t *e)
         }
         push(types, ex(c, t));
     }
-    (void)va;
+    /* a vararg type stands for every argument past the fixed ones: one entry per argument, as Julia */
+    size_t nargs = NA(e) > argstart ? NA(e) - argstart : 0;
+    for (size_t i = NA(at); va && i < nargs; i++)
+        push(types, A(types, NA(types) - 1));
     jl_value_t *fc = lower_expr(jl_s_foreigncall, 5, f, ex(c, rt), types, jl_box_int64((int64_t)nreq), cconv);
     for (size_t i = argstart; i < NA(e); i++) {
         jl_value_t *a = A(e, i);
