@@ -82,7 +82,7 @@ bdispatch(x::Int) = "int"
         @test isbitstype(Tuple{Int, Float64})
         @test Core.Typeof(Int) === Type{Int}
         @test Core.Typeof(1) === Int
-        @test_throws TypeError isa(1, 2)
+        @test_throws TypeError Core.isa(1, 2)  # bare `isa` is an infix operator in macro arguments
         @test typeassert(1, Integer) === 1
         @test_throws TypeError typeassert(1, String)
         @test ifelse(true, 1, 2) == 1
