@@ -994,6 +994,102 @@ static void emit_frame_pop(jl_cg_ctx_t *c)
     LLVMBuildStore(c->b, prev, task_frame_slot(c));
 }
 
+/* the inlining chain of optimized statement i: out[0] the entry directly inlined into the method,
+   out[n-1] the innermost; returns n (0 when the statement is the method's own) */
+static int inlined_chain(jl_code_info_t *src, size_t i, jl_lineinfonode_t **out, int max)
+{
+    if (src->codelocs == NULL || i >= jl_array_len(src->codelocs) || !jl_is_array(src->linetable))
+        return 0;
+    int32_t loc = ((int32_t *)jl_array_data(src->codelocs))[i];
+    jl_array_t *lt = (jl_array_t *)src->linetable;
+    jl_lineinfonode_t *chain[64];
+    int n = 0;
+    while (loc > 0 && (size_t)loc <= jl_array_len(lt) && n < 64) {
+        jl_lineinfonode_t *li = (jl_lineinfonode_t *)jl_array_ptr_ref(lt, loc - 1);
+        if (!jl_typeis((jl_value_t *)li, jl_lineinfonode_type))
+            return 0;
+        if (li->inlined_at <= 0)
+            break;
+        chain[n++] = li;
+        loc = li->inlined_at;
+    }
+    int k = 0;
+    for (int j = n - 1; j >= 0 && k < max; j--)
+        out[k++] = chain[j];
+    return k;
+}
+
+/* the MethodInstance inlined at `li` into caller: a specialization of the named function's method in
+   li's file whose backedges include the caller (inference records one for each inlined call) */
+static jl_method_instance_t *inlined_mi(jl_method_instance_t *caller, jl_lineinfonode_t *li)
+{
+    if (!jl_is_symbol(li->method) || li->module == NULL)
+        return NULL;
+    jl_binding_t *b = jl_get_binding(li->module, (jl_sym_t *)li->method);
+    if (b == NULL || b->value == NULL)
+        return NULL;
+    jl_value_t *ms = jl_methods_of(b->value);
+    for (size_t k = 0; ms && jl_is_array(ms) && k < jl_array_len((jl_array_t *)ms); k++) {
+        jl_method_t *m = (jl_method_t *)jl_array_ptr_ref((jl_array_t *)ms, k);
+        if (!jl_is_method(m) || m->file != li->file || !jl_is_array(m->specializations))
+            continue;
+        jl_array_t *sp = (jl_array_t *)m->specializations;
+        for (size_t j = 0; j < jl_array_len(sp); j++) {
+            jl_method_instance_t *mi = (jl_method_instance_t *)jl_array_ptr_ref(sp, j);
+            for (size_t e = 0; mi->backedges && e < jl_array_len(mi->backedges); e++)
+                if (jl_array_ptr_ref(mi->backedges, e) == (jl_value_t *)caller)
+                    return mi;
+        }
+    }
+    return NULL;
+}
+
+/* the lowered statement (0-based) of mi's method on `line`, or -1 */
+static int32_t lowered_ip_at(jl_method_instance_t *mi, int32_t line);
+
+static void store_frame_field(jl_cg_ctx_t *c, LLVMValueRef f, size_t off, LLVMValueRef v)
+{
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, off, 0);
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(c->b, c->T_i8, f, &idx, 1, "");
+    LLVMSetVolatile(LLVMBuildStore(c->b, v, p), 1);
+}
+
+/* statement i comes from inlined callees: one record per inlined level, innermost on the chain */
+static int emit_inlined_frame(jl_cg_ctx_t *c, size_t i)
+{
+    jl_lineinfonode_t *chain[8];
+    int n = inlined_chain(c->src, i, chain, 8);
+    LLVMValueRef prev = c->frame;
+    jl_method_instance_t *caller = c->mi;
+    int pushed = 0;
+    for (int d = 0; d < n; d++) {
+        jl_method_instance_t *mi = inlined_mi(caller, chain[d]);
+        int32_t ip = mi ? lowered_ip_at(mi, chain[d]->line) : -1;
+        if (ip < 0)
+            break;
+        if (c->iframe[d] == NULL) {
+            LLVMBasicBlockRef cur = LLVMGetInsertBlock(c->b);
+            LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(c->f)));
+            c->iframe[d] = LLVMBuildAlloca(c->b, LLVMArrayType(c->T_i8, sizeof(jl_interp_frame_t)), "iframe");
+            LLVMSetAlignment(c->iframe[d], 8);
+            LLVMPositionBuilderAtEnd(c->b, cur);
+        }
+        LLVMValueRef f = c->iframe[d];
+        store_frame_field(c, f, offsetof(jl_interp_frame_t, prev), prev);
+        store_frame_field(c, f, offsetof(jl_interp_frame_t, task), c->task);
+        store_frame_field(c, f, offsetof(jl_interp_frame_t, mi), jl_cg_root(c, (jl_value_t *)mi));
+        store_frame_field(c, f, offsetof(jl_interp_frame_t, module),
+                          jl_cg_root(c, (jl_value_t *)((jl_method_t *)mi->def)->module));
+        store_frame_field(c, f, offsetof(jl_interp_frame_t, ip), LLVMConstInt(c->T_i64, (uint64_t)ip, 0));
+        prev = f;
+        caller = mi;
+        pushed = 1;
+    }
+    if (pushed)
+        LLVMSetVolatile(LLVMBuildStore(c->b, prev, task_frame_slot(c)), 1);
+    return pushed;
+}
+
 static void emit_frame_ip(jl_cg_ctx_t *c, size_t i)
 {
     if (c->frame == NULL || c->lowered_ip == NULL || c->lowered_ip[i] < 0)
@@ -1039,6 +1135,18 @@ static void map_lowered_ips(jl_cg_ctx_t *c)
                 break;
             }
     }
+}
+
+static int32_t lowered_ip_at(jl_method_instance_t *mi, int32_t line)
+{
+    jl_method_t *m = (jl_method_t *)mi->def;
+    if (!jl_is_method(m) || !jl_is_code_info(m->source))
+        return -1;
+    jl_code_info_t *low = (jl_code_info_t *)m->source;
+    for (size_t k = 0; k < jl_array_len(low->code); k++)
+        if (stmt_line(low, k) == line)
+            return (int32_t)k;
+    return -1;
 }
 
 /* the static type of an operand, as far as the statement list says (Any when unknown) */
@@ -1139,12 +1247,24 @@ static int terminated(jl_cg_ctx_t *c)
     return LLVMGetBasicBlockTerminator(bb) != NULL;
 }
 
+static void emit_stmt_body(jl_cg_ctx_t *c, size_t i, jl_value_t *s, jl_value_t *rt);
+
 static void emit_stmt(jl_cg_ctx_t *c, size_t i)
 {
     jl_value_t *s = jl_array_ptr_ref(c->src->code, i);
     jl_value_t *rt = stmt_type(c, i);
-    if (c->frame != NULL && stmt_may_throw(c->batch, c->src, s))
+    int inl = 0;
+    if (c->frame != NULL && stmt_may_throw(c->batch, c->src, s)) {
         emit_frame_ip(c, i);
+        inl = emit_inlined_frame(c, i);
+    }
+    emit_stmt_body(c, i, s, rt);
+    if (inl && !terminated(c))
+        LLVMSetVolatile(LLVMBuildStore(c->b, c->frame, task_frame_slot(c)), 1);
+}
+
+static void emit_stmt_body(jl_cg_ctx_t *c, size_t i, jl_value_t *s, jl_value_t *rt)
+{
     if (jl_is_gotonode(s)) {
         intptr_t l = ((jl_gotonode_t *)s)->label;
         LLVMBuildBr(c->b, c->bbs[l - 1]);

@@ -86,6 +86,7 @@ typedef struct {
     LLVMValueRef frame;          /* jl_interp_frame_t record for backtraces, or NULL */
     LLVMValueRef task;           /* the current task (when frame) */
     int32_t *lowered_ip;         /* per statement: the lowered source's statement at its line */
+    LLVMValueRef iframe[8];      /* records for statements inlined from callees (per depth), or NULL */
     /* common types */
     LLVMTypeRef T_ptr, T_i1, T_i8, T_i16, T_i32, T_i64, T_f64, T_void;
 } jl_cg_ctx_t;
