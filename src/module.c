@@ -80,25 +80,57 @@ JL_DLLEXPORT jl_binding_t *jl_get_binding_wr(jl_module_t *m, jl_sym_t *var)
     return *slot;
 }
 
-/* A binding visible in m: its own, or an exported one from a module it uses. */
-JL_DLLEXPORT jl_binding_t *jl_get_binding(jl_module_t *m, jl_sym_t *var)
+/* The binding m holds for var (its own, or a `using` alias already resolved), without resolving. */
+JL_DLLEXPORT jl_binding_t *jl_get_module_binding(jl_module_t *m, jl_sym_t *var)
 {
-    jl_binding_t *b = binding_here(m, var);
-    if (b)
-        return b;
+    return binding_here(m, var);
+}
+
+/* A name m exported but has not defined: Julia's `export` only marks the name, so until m assigns it,
+   reads still resolve it through m's `using`s (a later definition in m creates m's own value). */
+static int export_only(jl_module_t *m, jl_binding_t *b)
+{
+    return b->owner == m && b->value == NULL && b->exportp && !b->constp && !b->imported &&
+           b->ty == (jl_value_t *)jl_any_type;
+}
+
+/* An exported, defined binding of one of m's `using`s (latest first), following export-only names. */
+static jl_binding_t *from_usings(jl_module_t *m, jl_sym_t *var, int depth)
+{
     size_t n = jl_array_len(m->usings);
     for (size_t i = n; i-- > 0;) {
         jl_module_t *u = (jl_module_t *)jl_array_ptr_ref(m->usings, i);
         jl_binding_t *ub = binding_here(u, var);
-        if (ub && (ub->exportp || u == jl_core_module) && ub->value) {
-            if ((m->bindings_count + 1) * 4 > m->bindings_size * 3)
-                bindings_grow(m);
-            *binding_slot(m, var) = ub; /* cache the resolution */
-            m->bindings_count++;
-            return ub;
+        if (ub && export_only(u, ub)) {
+            if (depth < 8 && (ub = from_usings(u, var, depth + 1)) != NULL)
+                return ub;
+            continue;
         }
+        if (ub && (ub->exportp || u == jl_core_module) && ub->value)
+            return ub;
     }
     return NULL;
+}
+
+/* A binding visible in m: its own, or an exported one from a module it uses. */
+JL_DLLEXPORT jl_binding_t *jl_get_binding(jl_module_t *m, jl_sym_t *var)
+{
+    jl_binding_t *b = binding_here(m, var);
+    if (b) {
+        if (export_only(m, b)) {
+            jl_binding_t *ub = from_usings(m, var, 0);
+            return ub ? ub : b;
+        }
+        return b;
+    }
+    b = from_usings(m, var, 0);
+    if (b) {
+        if ((m->bindings_count + 1) * 4 > m->bindings_size * 3)
+            bindings_grow(m);
+        *binding_slot(m, var) = b; /* cache the resolution */
+        m->bindings_count++;
+    }
+    return b;
 }
 
 JL_DLLEXPORT jl_value_t *jl_get_global(jl_module_t *m, jl_sym_t *var)

@@ -309,7 +309,9 @@ static jl_value_t *eval_export(jl_module_t *m, jl_value_t *ex, int public_only)
         jl_value_t *s = arg(ex, i);
         if (!jl_is_symbol(s))
             jl_errorf("syntax: malformed \"%s\" statement", public_only ? "public" : "export");
-        jl_binding_t *b = jl_get_binding(m, (jl_sym_t *)s);
+        /* export only marks the name: one m has not resolved yet becomes m's own binding, which
+           reads resolve through m's `using`s until m defines it (module.c) */
+        jl_binding_t *b = jl_get_module_binding(m, (jl_sym_t *)s);
         if (b == NULL)
             b = jl_get_binding_wr(m, (jl_sym_t *)s);
         if (!public_only)

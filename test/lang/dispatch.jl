@@ -76,3 +76,29 @@ combine(a::Int, b::Int) = "both ints"
     @test fieldnames(Rect) == (:w, :h)
     @test isconcretetype(Circle) && !isconcretetype(Shape)
 end
+
+# Type{} arguments tied to a value argument: the method whose signature is a subtype of the others wins
+# (no false ambiguity), whichever order the methods are defined in
+tyval(::Type{T}, x::T) where {T} = 1
+tyval(::Type{Ptr{T}}, p::Ptr{T}) where {T} = 2
+tyval(::Type{P}, p::Ptr) where {P<:Ptr} = 3
+tyval_rev(::Type{P}, p::Ptr) where {P<:Ptr} = 3
+tyval_rev(::Type{Ptr{T}}, p::Ptr{T}) where {T} = 2
+tyval_rev(::Type{T}, x::T) where {T} = 1
+tyamb(::Type{T}, x::T) where {T} = 1
+tyamb(::Type{P}, p::Ptr) where {P<:Ptr} = 3
+
+@testset "Type{T} with a tied value argument" begin
+    p = Ptr{UInt8}(16)
+    @test tyval(Ptr{UInt8}, p) == 2
+    @test tyval_rev(Ptr{UInt8}, p) == 2
+    @test tyval(Ptr{Cvoid}, C_NULL) == 2
+    @test tyval(Ptr{Cvoid}, p) == 3        # T differs: only the third method applies
+    @test tyval(Int64, 5) == 1
+    @test tyval_rev(Int64, 5) == 1
+    @test_throws MethodError tyval(Int64, "no")
+    @test_throws MethodError tyamb(Ptr{UInt8}, p)   # ambiguous in Julia too
+    @test tyamb(Ptr{Cvoid}, p) == 3
+    g() = tyval(Ptr{UInt16}, Ptr{UInt16}(0))
+    @test g() == 2
+end

@@ -300,6 +300,10 @@ static const mscase_t ms_cases[] = {
     {"Tuple{Type{T}, T} where T<:Ptr", "Tuple{Type{P}, Ptr} where P<:Ptr", 1, 0},
     {"Tuple{Int64, Real}", "Tuple{T, T} where T<:Real", 0, 0},
     {"Tuple{Vector{T}, Any} where T", "Tuple{AbstractVector{Int64}, Int64}", 0, 0},
+    /* u(::Type{Ptr{T}}, ::Ptr{T}) beats both u(::Type{T}, ::T) and u(::Type{P}, ::Ptr) where P<:Ptr */
+    {"Tuple{Type{Ptr{T}}, Ptr{T}} where T", "Tuple{Type{T}, T} where T", 1, 0},
+    {"Tuple{Type{Ptr{T}}, Ptr{T}} where T", "Tuple{Type{P}, Ptr} where P<:Ptr", 1, 0},
+    {"Tuple{Type{Ptr{UInt8}}, Ptr{UInt8}}", "Tuple{Type{Ptr{T}}, Ptr{T}} where T", 1, 0},
 };
 
 Test(subtype, specificity)

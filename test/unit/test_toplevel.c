@@ -101,6 +101,30 @@ Test(toplevel, export_marks_binding)
     cr_assert(jl_get_binding(a, jl_symbol("y"))->exportp);
 }
 
+/* export only marks the name (Julia): it must not resolve it through `using`, so a later definition in
+   the exporting module makes a new binding there, while reads before that still see the used module's */
+Test(toplevel, export_does_not_resolve_through_using)
+{
+    jl_module_t *t = fresh_module("TL5b");
+    eval_in(t, "baremodule B\nexport f, g\nend");
+    jl_module_t *b = submodule(t, "B");
+    jl_set_const(b, jl_symbol("f"), jl_box_int64(41));
+    jl_set_const(b, jl_symbol("g"), jl_box_int64(42));
+    eval_in(t, "baremodule A\nusing ..B\nexport f, g\nconst seen = f\nf(x) = x\nend");
+    jl_module_t *a = submodule(t, "A");
+    cr_assert_eq(jl_get_global(a, jl_symbol("seen")), jl_box_int64(41), "reads before a definition use B's f");
+    jl_binding_t *fb = jl_get_binding(a, jl_symbol("f"));
+    cr_assert_eq(fb->owner, a, "f(x) = x defines A's own f");
+    cr_assert(fb->exportp);
+    cr_assert(fb->value != NULL && fb->value != jl_box_int64(41));
+    cr_assert_eq(jl_get_binding(b, jl_symbol("f"))->value, jl_box_int64(41), "B's f is untouched");
+    cr_assert_eq(jl_get_global(a, jl_symbol("g")), jl_box_int64(42), "an undefined export still reads B's g");
+    eval_in(t, "baremodule U\nusing ..A\nend");
+    jl_module_t *u = submodule(t, "U");
+    cr_assert_eq(jl_get_global(u, jl_symbol("f")), fb->value, "users of A see A's f");
+    cr_assert_eq(jl_get_global(u, jl_symbol("g")), jl_box_int64(42), "a re-exported name resolves through A");
+}
+
 static int throws_with(jl_module_t *m, const char *src, jl_datatype_t *type, const char *needle)
 {
     volatile int ok = 0;
