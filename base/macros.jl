@@ -150,10 +150,10 @@ macro static(ex)
     esc(ex)
 end
 macro label(name::Symbol)
-    Expr(:symboliclabel, name)
+    esc(Expr(:symboliclabel, name))
 end
 macro goto(name::Symbol)
-    Expr(:symbolicgoto, name)
+    esc(Expr(:symbolicgoto, name))
 end
 macro gensym(names...)
     blk = Expr(:block)

@@ -56,6 +56,8 @@ typedef struct {
     /* closure conversion */
     jl_array_t *captured;   /* var ids captured from enclosing lambdas (closure fields) */
     jl_value_t *cltype;     /* GlobalRef of the closure type, or NULL for a plain method */
+    int selfarg;            /* argument holding the closure object (0: #self#; 2 in the Core.kwcall method
+                               of a local keyword function, whose captures live in that function) */
     jl_code_info_t *ci;     /* result */
 } lambda_t;
 

@@ -347,13 +347,34 @@ static jl_value_t *bc_tree(C *c, jl_value_t *e)
         for (size_t i = 1; i < NA(e); i++)
             jl_array_ptr_1d_push(args, A(e, i));
     }
-    jl_value_t *call = lower_call(TOP("broadcasted"), 1, f);
-    for (size_t i = 0; i < jl_array_len(args); i++) {
-        jl_value_t *a = jl_array_ptr_ref(args, i);
-        if (is_dots(a))
-            lower_error(c, "splatting in broadcast is not supported yet");
-        push(call, bc_tree(c, a));
+    int splat = 0;
+    for (size_t i = 0; i < jl_array_len(args); i++)
+        splat |= is_dots(jl_array_ptr_ref(args, i));
+    if (splat) { /* f.(xs...) -> Core._apply_iterate(iterate, broadcasted, (f,), xs) */
+        jl_value_t *call = lower_call(CORE("_apply_iterate"), 3, TOP("iterate"), TOP("broadcasted"),
+                                      lower_call(CORE("tuple"), 1, f));
+        jl_value_t *run = NULL;
+        for (size_t i = 0; i < jl_array_len(args); i++) {
+            jl_value_t *a = jl_array_ptr_ref(args, i);
+            if (is_dots(a)) {
+                if (run)
+                    push(call, run);
+                run = NULL;
+                push(call, ex(c, A(a, 0)));
+            }
+            else {
+                if (!run)
+                    run = lower_call(CORE("tuple"), 0);
+                push(run, bc_tree(c, a));
+            }
+        }
+        if (run)
+            push(call, run);
+        return call;
     }
+    jl_value_t *call = lower_call(TOP("broadcasted"), 1, f);
+    for (size_t i = 0; i < jl_array_len(args); i++)
+        push(call, bc_tree(c, jl_array_ptr_ref(args, i)));
     return call;
 }
 
@@ -1193,13 +1214,13 @@ static int any_default(jl_array_t *args)
 }
 
 static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t *selftype, jl_value_t *body,
-                                  jl_value_t *line);
+                                  jl_value_t *line, int decl);
 
-/* positional methods for defaults: f(a, b=1) -> f(a) = f(a, 1); f(a, b) = body */
-static jl_value_t *positional_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t *selftype, jl_value_t *body,
-                                   jl_value_t *line)
+/* the methods taking fewer arguments when some have defaults: f(a, b=1, c=2) -> f(a) = f(a, 1, 2) and
+ * f(a, b) = f(a, b, 2); with `kwcall` set, the same for Core.kwcall(kws, f, a...) (keyword functions) */
+static void optional_forwarders(C *c, sig_t *s, jl_value_t *out, jl_value_t *fname, jl_value_t *selftype,
+                                jl_value_t *line, int kwcall)
 {
-    jl_value_t *out = blk();
     jl_array_t *args = s->args;
     size_t n = jl_array_len(args), first_opt = n;
     for (size_t i = 0; i < n; i++)
@@ -1212,20 +1233,29 @@ static jl_value_t *positional_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t
         if (!is_kw(a) && !(is_dots(a) && i == n - 1))
             lower_error(c, "optional positional arguments must occur at end");
     }
+    jl_sym_t *kws = jl_symbol("#kws");
     for (size_t k = first_opt; k < n; k++) {
         jl_value_t *a = jl_array_ptr_ref(args, k);
         if (!is_kw(a))
             break;
         /* method with the first k arguments, calling with defaults for the rest */
         jl_array_t *names = lower_vec(), *types = lower_vec();
+        jl_value_t *call;
+        if (kwcall) {
+            jl_array_ptr_1d_push(names, (jl_value_t *)kws);
+            jl_array_ptr_1d_push(types, CORE("NamedTuple"));
+            jl_array_ptr_1d_push(names, (jl_value_t *)s->selfname);
+            jl_array_ptr_1d_push(types, selftype);
+            call = lower_call(CORE("kwcall"), 2, kws, s->selfname);
+        }
+        else
+            call = lower_expr(jl_s_call, 1, s->selfname);
         for (size_t i = 0; i < k; i++) {
             jl_value_t *ai = jl_array_ptr_ref(args, i);
             jl_array_ptr_1d_push(names, arg_name(c, ai));
             jl_array_ptr_1d_push(types, arg_type(c, ai));
+            push(call, arg_name(c, ai));
         }
-        jl_value_t *call = lower_expr(jl_s_call, 1, s->selfname);
-        for (size_t i = 0; i < k; i++)
-            push(call, jl_array_ptr_ref(names, i));
         for (size_t i = k; i < n; i++) {
             jl_value_t *ai = jl_array_ptr_ref(args, i);
             if (is_kw(ai))
@@ -1233,8 +1263,26 @@ static jl_value_t *positional_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t
         }
         jl_value_t *b = blk();
         push(b, lower_expr(jl_s_return, 1, call));
-        push(out, method_def(c, fname, selftype, s->selfname, names, types, s->sparams, b, NULL, line));
+        if (kwcall) {
+            jl_value_t *m = method_def(c, jl_false, lower_call(CORE("Typeof"), 1, CORE("kwcall")),
+                                       SYM("#kwself#"), names, types, s->sparams, b, NULL, line);
+            if (jl_is_symbol(fname)) /* defaults of a local function may read its captures */
+                push(m, fname);
+            push(out, m);
+        }
+        else
+            push(out, method_def(c, fname, selftype, s->selfname, names, types, s->sparams, b, NULL, line));
     }
+}
+
+/* positional methods for defaults: f(a, b=1) -> f(a) = f(a, 1); f(a, b) = body */
+static jl_value_t *positional_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t *selftype, jl_value_t *body,
+                                   jl_value_t *line)
+{
+    jl_value_t *out = blk();
+    jl_array_t *args = s->args;
+    size_t n = jl_array_len(args);
+    optional_forwarders(c, s, out, fname, selftype, line, 0);
     jl_array_t *names = lower_vec(), *types = lower_vec();
     for (size_t i = 0; i < n; i++) {
         jl_value_t *ai = jl_array_ptr_ref(args, i);
@@ -1296,11 +1344,12 @@ static jl_value_t *expand_function(C *c, jl_value_t *sig, jl_value_t *body, int 
     else if (!jl_is_symbol(fname)) {
         lower_error(c, "invalid function name");
     }
-    if (decl)
+    /* a keyword function declares its body function #f#N first: a local f's closure captures it */
+    if (decl && !s.params)
         push(out, lower_expr(jl_s_method, 1, fname));
     if (!selftype)
         selftype = self_type_of(c, &s, fname);
-    jl_value_t *defs = s.params ? kw_method_defs(c, &s, fname, selftype, body, line)
+    jl_value_t *defs = s.params ? kw_method_defs(c, &s, fname, selftype, body, line, decl)
                                 : positional_defs(c, &s, fname, selftype, body, line);
     for (size_t i = 0; i < NA(defs); i++)
         push(out, A(defs, i));
@@ -1318,7 +1367,7 @@ static jl_value_t *expand_function(C *c, jl_value_t *sig, jl_value_t *body, int 
  *   f(args...) = #f#N(defaults..., #self#, args...);
  *   Core.kwcall(kws::NamedTuple, ::typeof(f), args...) picks each keyword from kws or its default. */
 static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t *selftype, jl_value_t *body,
-                                  jl_value_t *line)
+                                  jl_value_t *line, int decl)
 {
     jl_value_t *out = blk();
     jl_value_t *params = s->params;
@@ -1353,6 +1402,8 @@ static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t 
     int local_fn = 0;
     (void)local_fn;
     push(out, lower_expr(jl_s_method, 1, bodyname));
+    if (decl)
+        push(out, lower_expr(jl_s_method, 1, fname));
     jl_array_t *bnames = lower_vec(), *btypes = lower_vec();
     for (size_t i = 0; i < nk; i++) {
         jl_array_ptr_1d_push(bnames, jl_array_ptr_ref(kwnames, i));
@@ -1372,8 +1423,10 @@ static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t 
         jl_array_ptr_1d_push(bnames, arg_name(c, a));
         jl_array_ptr_1d_push(btypes, arg_type(c, a));
     }
-    if (any_default(s->args))
-        lower_error(c, "optional positional arguments with keyword arguments are not supported yet");
+    if (any_default(s->args)) {
+        optional_forwarders(c, s, out, fname, selftype, line, 0);
+        optional_forwarders(c, s, out, fname, selftype, line, 1);
+    }
     push(out, method_def(c, (jl_value_t *)bodyname, lower_call(CORE("Typeof"), 1, bodyname), SYM("#self#"),
                          bnames, btypes, s->sparams, body, s->rett, line));
     /* positional method: defaults in order (later defaults see earlier keywords) */
@@ -1460,12 +1513,37 @@ static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t 
         push(b, lower_expr(jl_s_return, 1, call));
         jl_value_t *m = method_def(c, jl_false, lower_call(CORE("Typeof"), 1, CORE("kwcall")), SYM("#kwself#"),
                                    names, types, s->sparams, b, NULL, line);
+        if (jl_is_symbol(fname)) /* a local function's kwcall method reads its captures through fname */
+            push(m, fname);
         push(out, m);
     }
     return out;
 }
 
 /* ---------------------------------------------------------------- types */
+
+static jl_value_t *expand_where(C *c, jl_value_t *e);
+
+/* T{<:A, >:B} -> T{#s1, #s2} where {#s1<:A, #s2>:B} (Julia's implicit where-parameters); NULL if none */
+static jl_value_t *implicit_where(C *c, jl_value_t *e)
+{
+    jl_value_t *curly = NULL, *where = NULL;
+    for (size_t i = 1; i < NA(e); i++) {
+        jl_value_t *p = A(e, i);
+        if (!((IS(p, jl_s_subtype) || IS(p, jl_s_supertype)) && NA(p) == 1))
+            continue;
+        if (!curly) {
+            curly = lower_exprv(jl_s_curly, jl_array_ptr_data(((jl_expr_t *)e)->args), NA(e));
+            where = lower_expr(jl_s_where, 1, curly);
+        }
+        char buf[32];
+        snprintf(buf, sizeof(buf), "#s%d", ++c->gensym_counter);
+        jl_value_t *tv = (jl_value_t *)SYM(buf);
+        jl_exprargset(curly, i, tv);
+        push(where, lower_expr(H(p), 2, tv, A(p, 0)));
+    }
+    return where;
+}
 
 static jl_value_t *expand_curly(C *c, jl_value_t *e)
 {
@@ -1476,6 +1554,9 @@ static jl_value_t *expand_curly(C *c, jl_value_t *e)
             lower_error(c, "misplaced \"=\" or keyword argument in type parameters");
         jl_array_ptr_1d_push(args, A(e, i));
     }
+    jl_value_t *w = implicit_where(c, e);
+    if (w)
+        return expand_where(c, w);
     for (size_t i = 0; i < jl_array_len(args); i++)
         if (is_dots(jl_array_ptr_ref(args, i)))
             return expand_splat_call(c, CORE("apply_type"), jl_array_ptr_data(args), jl_array_len(args));

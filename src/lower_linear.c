@@ -17,8 +17,19 @@ typedef lower_ctx_t C;
 #define SYM(s) jl_symbol(s)
 #define CORE(s) lower_core(s)
 
-enum { R_TRY, R_CATCH, R_FINALLY };
-typedef struct { int kind; jl_value_t *token; jl_value_t *fin; } region_t;
+/* A try with a finally block keeps a finally handler: every exit from its try body (return, break,
+ * the exception) sets the tag slot to the number of a recorded action and jumps to the finally code,
+ * emitted once; after it, the actions are dispatched on the tag (Julia 1.10's enter-finally-block). */
+enum { A_RETURN, A_BREAK, A_RETHROW };
+typedef struct { int kind; jl_value_t *val; int bb; } fin_action_t;
+typedef struct {
+    int tagslot;            /* slot of the tag variable */
+    int endl;               /* label of the finally code */
+    fin_action_t acts[64];
+    int nacts;
+} fin_t;
+enum { R_TRY, R_CATCH };
+typedef struct { int kind; jl_value_t *token; fin_t *fin; } region_t;
 typedef struct { jl_sym_t *name; int label; int nregions; } bblock_t;
 
 typedef struct {
@@ -141,46 +152,121 @@ static void emit_return_raw(LN *l, jl_value_t *v)
 
 /* ---------------------------------------------------------------- leaving regions */
 
-/* unwind regions down to `to`, emitting leaves, pop_exceptions and finally code */
-static void unwind(LN *l, int to)
+static int new_mutable_var(LN *l);
+
+/* handlers (R_TRY regions) in regions[from, to) */
+static int count_tries(LN *l, int from, int to)
 {
-    int pending = 0;
-    int saved = l->nregions;
-    while (l->nregions > to) {
-        region_t *r = &l->regions[l->nregions - 1];
-        if (r->kind == R_TRY) {
-            pending++;
-            l->nregions--;
-            continue;
-        }
-        if (pending) {
-            emit(l, lower_expr(lsym.leave, 1, jl_box_int64(pending)));
-            pending = 0;
-        }
-        l->nregions--;
-        if (r->kind == R_CATCH)
-            emit(l, lower_expr(lsym.pop_exception, 1, r->token));
-        else
-            compile(l, r->fin, 0, 0);
+    int n = 0;
+    for (int i = from; i < to; i++)
+        n += l->regions[i].kind == R_TRY;
+    return n;
+}
+
+/* the outermost catch region at or above `from`: its token restores the exception stack */
+static jl_value_t *catch_token_from(LN *l, int from)
+{
+    for (int i = from; i < l->nregions; i++)
+        if (l->regions[i].kind == R_CATCH)
+            return l->regions[i].token;
+    return NULL;
+}
+
+static int innermost_finally(LN *l)
+{
+    for (int i = l->nregions; i-- > 0;)
+        if (l->regions[i].kind == R_TRY && l->regions[i].fin)
+            return i;
+    return -1;
+}
+
+static void emit_leave(LN *l, int n)
+{
+    if (n > 0)
+        emit(l, lower_expr(lsym.leave, 1, jl_box_int64(n)));
+}
+
+static void emit_pop_exception_from(LN *l, int from)
+{
+    jl_value_t *tok = catch_token_from(l, from);
+    if (tok)
+        emit(l, lower_expr(lsym.pop_exception, 1, tok));
+}
+
+/* record an exit through the finally handler of region fi; with need_goto, leave the handlers inside
+   it and jump to its finally code */
+static void enter_finally(LN *l, int fi, int kind, jl_value_t *val, int bb, int need_goto)
+{
+    fin_t *f = l->regions[fi].fin;
+    if (f->nacts == 64)
+        lower_error(l->c, "too many exits from one try/finally block");
+    f->acts[f->nacts++] = (fin_action_t){kind, val, bb};
+    emit(l, lower_expr(jl_s_assign, 2, slotnum(f->tagslot), jl_box_int64(f->nacts)));
+    if (!need_goto)
+        return;
+    emit_pop_exception_from(l, fi + 1);
+    emit_leave(l, count_tries(l, fi, l->nregions));
+    emit_goto(l, f->endl);
+}
+
+/* the exception path of f's try: only set the tag, the finally code follows */
+static void enter_finally_region(LN *l, fin_t *f)
+{
+    if (f->nacts == 64)
+        lower_error(l->c, "too many exits from one try/finally block");
+    f->acts[f->nacts++] = (fin_action_t){A_RETHROW, NULL, -1};
+    emit(l, lower_expr(jl_s_assign, 2, slotnum(f->tagslot), jl_box_int64(f->nacts)));
+}
+
+static void actually_return(LN *l, jl_value_t *v)
+{
+    if (l->rett) {
+        jl_value_t *cv = ssa(emit(l, lower_call(lower_top(l->c, "convert"), 2, l->rett, v)));
+        v = ssa(emit(l, lower_call(CORE("typeassert"), 2, cv, l->rett)));
     }
-    if (pending)
-        emit(l, lower_expr(lsym.leave, 1, jl_box_int64(pending)));
-    l->nregions = saved;
+    if (catch_token_from(l, 0)) {
+        if (jl_is_slotnumber(v))
+            v = ssa(emit(l, v));
+        emit_pop_exception_from(l, 0);
+    }
+    emit_return_raw(l, v);
 }
 
 static void emit_return(LN *l, jl_value_t *v)
 {
     v = to_atom(l, v);
-    if (l->rett) {
-        jl_value_t *cv = ssa(emit(l, lower_call(lower_top(l->c, "convert"), 2, l->rett, v)));
-        v = ssa(emit(l, lower_call(CORE("typeassert"), 2, cv, l->rett)));
+    if (count_tries(l, 0, l->nregions) == 0) {
+        actually_return(l, v);
+        return;
     }
-    if (l->nregions) {
-        if (jl_is_slotnumber(v))
-            v = ssa(emit(l, v));
-        unwind(l, 0);
+    int fi = innermost_finally(l);
+    if (fi >= 0) {
+        /* the finally code may change a variable: return a copy */
+        if (jl_is_slotnumber(v) || jl_is_ssavalue(v) || jl_is_expr(v)) {
+            int tmp = new_mutable_var(l);
+            emit(l, lower_expr(jl_s_assign, 2, slotnum(tmp), v));
+            v = slotnum(tmp);
+        }
+        enter_finally(l, fi, A_RETURN, v, -1, 1);
+        return;
     }
-    emit_return_raw(l, v);
+    if (jl_is_slotnumber(v))
+        v = ssa(emit(l, v));
+    emit_leave(l, count_tries(l, 0, l->nregions));
+    actually_return(l, v);
+}
+
+static void emit_break(LN *l, int bbi)
+{
+    bblock_t *bb = &l->bbs[bbi];
+    int fi = innermost_finally(l);
+    if (fi >= bb->nregions) {
+        enter_finally(l, fi, A_BREAK, NULL, bbi, 1);
+        return;
+    }
+    emit_pop_exception_from(l, bb->nregions);
+    emit_leave(l, count_tries(l, bb->nregions, l->nregions));
+    emit_goto(l, bb->label);
 }
 
 /* ---------------------------------------------------------------- compile */
@@ -387,28 +473,55 @@ static jl_value_t *compile_trycatch(LN *l, jl_value_t *e, int value, int tail)
 
 static jl_value_t *compile_tryfinally(LN *l, jl_value_t *e, int value, int tail)
 {
-    int catchl = new_label(l), endl = new_label(l);
-    jl_value_t *fin = A(e, 1);
-    l->regions[l->nregions++] = (region_t){R_FINALLY, NULL, fin};
-    jl_value_t *enter = lower_expr(jl_s_enter, 1, jl_box_int64(-1 - catchl));
-    jl_value_t *tok = ssa(emit(l, enter));
-    l->regions[l->nregions++] = (region_t){R_TRY, tok, NULL};
+    int catchl = new_label(l);
+    fin_t *f = (fin_t *)jl_gc_alloc_buf(sizeof(fin_t));
+    memset(f, 0, sizeof(*f));
+    f->endl = new_label(l);
+    jl_value_t *tok = ssa(emit(l, lower_expr(jl_s_enter, 1, jl_box_int64(-1 - catchl))));
+    f->tagslot = new_mutable_var(l);
+    int level = l->nregions;
+    l->regions[l->nregions++] = (region_t){R_TRY, tok, f};
+    emit(l, lower_expr(jl_s_assign, 2, slotnum(f->tagslot), jl_box_int64(-1)));
     jl_value_t *v = compile(l, A(e, 0), value || tail, 0);
-    if (v) {
-        v = to_atom(l, v);
-        if (jl_is_slotnumber(v))
-            v = ssa(emit(l, v));
+    int var = (value && !tail) ? new_mutable_var(l) : 0;
+    if (var && v)
+        emit(l, lower_expr(jl_s_assign, 2, slotnum(var), v));
+    if (tail) {
+        if (v)
+            emit_return(l, v);
     }
-    l->nregions -= 2;
-    emit(l, lower_expr(lsym.leave, 1, jl_box_int64(1)));
-    compile(l, fin, 0, 0);
-    emit_goto(l, endl);
+    else {
+        emit_leave(l, 1);
+        emit_goto(l, f->endl);
+    }
+    l->nregions = level;
+    /* the exception path enters the finally code with the rethrow action */
     mark_label(l, catchl);
-    compile(l, fin, 0, 0);
-    emit(l, lower_call(lower_top(l->c, "rethrow"), 0));
-    emit_return_raw(l, NULL);
-    mark_label(l, endl);
-    return finish(l, v ? v : jl_nothing, value, tail);
+    l->regions[l->nregions++] = (region_t){R_CATCH, tok, NULL};
+    enter_finally_region(l, f);
+    l->nregions = level;
+    mark_label(l, f->endl);
+    compile(l, A(e, 1), 0, 0);
+    for (int k = f->nacts; k-- > 0;) {
+        fin_action_t *a = &f->acts[k];
+        int skip = -1;
+        if (!(tail && k == 0 && a->kind == A_RETURN)) {
+            skip = new_label(l);
+            jl_value_t *t = ssa(emit(l, lower_call(CORE("==="), 2, slotnum(f->tagslot), jl_box_int64(k + 1))));
+            emit_gotoifnot(l, t, skip);
+        }
+        if (a->kind == A_RETURN)
+            emit_return(l, a->val);
+        else if (a->kind == A_BREAK)
+            emit_break(l, a->bb);
+        else
+            emit(l, lower_call(lower_top(l->c, "rethrow"), 0));
+        if (skip >= 0)
+            mark_label(l, skip);
+    }
+    if (tail && !after_jump(l))
+        emit_return(l, jl_nothing);
+    return tail ? NULL : finish(l, var ? slotnum(var) : jl_nothing, value, 0);
 }
 
 static jl_value_t *resolve_static(LN *l, jl_value_t *t)
@@ -611,8 +724,7 @@ static jl_value_t *compile(LN *l, jl_value_t *e, int value, int tail)
         int i = find_bb(l, which);
         if (i < 0)
             lower_error(l->c, which == SYM("loop-cont") ? "\"continue\" outside a loop" : "break or continue outside loop");
-        unwind(l, l->bbs[i].nregions);
-        emit_goto(l, l->bbs[i].label);
+        emit_break(l, i);
         return NULL;
     }
     if (h == jl_s_return) {

@@ -117,6 +117,10 @@ static void show_val(buf_t *b, jl_value_t *v, jl_code_info_t *ci, int ind)
         put(b, ")");
         return;
     }
+    if (v == jl_bottom_type) {
+        put(b, "Union{}");
+        return;
+    }
     if (jl_is_datatype(v)) {
         put(b, jl_symbol_name(((jl_datatype_t *)v)->name->name));
         return;

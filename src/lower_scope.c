@@ -391,6 +391,8 @@ static jl_value_t *resolve(R *r, jl_value_t *e, scope_t *s)
     if (!jl_is_expr(e))
         return e;
     jl_sym_t *h = H(e);
+    if (h == jl_s_meta && NA(e) == 2 && A(e, 0) == (jl_value_t *)SYM("ret-type"))
+        return lower_expr(jl_s_meta, 2, A(e, 0), resolve(r, A(e, 1), s));
     if (h == jl_s_quote || h == jl_s_inert || h == jl_s_meta || h == lsym.symbolicgoto ||
         h == lsym.symboliclabel || h == jl_s_break || h == lsym.null || h == jl_s_copyast)
         return e;
@@ -466,6 +468,9 @@ static jl_value_t *resolve(R *r, jl_value_t *e, scope_t *s)
             return lower_expr(jl_s_method, 1, rn);
         jl_value_t *sig = resolve(r, A(e, 1), s);
         jl_value_t *lam = resolve(r, A(e, 2), s);
+        if (NA(e) == 4) /* Core.kwcall method: the keyword function it belongs to */
+            return lower_expr(jl_s_method, 4, rn, sig, lam,
+                              jl_is_symbol(A(e, 3)) ? resolve_sym(r, (jl_sym_t *)A(e, 3), s) : A(e, 3));
         return lower_expr(jl_s_method, 3, rn, sig, lam);
     }
     if (h == jl_s_if) {
@@ -609,6 +614,14 @@ static void group_closures(C *c, jl_value_t *e, int L)
 {
     if (!jl_is_expr(e))
         return;
+    if (IS(e, jl_s_method) && NA(e) == 4 && IS(A(e, 3), lsym.lv)) {
+        /* the Core.kwcall method of a local keyword function reads captures through that function */
+        closure_t *cl = closure_for(lv_id(A(e, 3)));
+        int K = (int)jl_unbox_int64(A(A(e, 2), 0));
+        c->lams[K].selfarg = 2;
+        for (size_t i = 0; i < jl_array_len(c->lams[K].captured); i++)
+            add_unique(cl->fields, (int)jl_unbox_int64(jl_array_ptr_ref(c->lams[K].captured, i)));
+    }
     if (IS(e, jl_s_method) && NA(e) == 3 && IS(A(e, 0), lsym.lv)) {
         int fv = lv_id(A(e, 0));
         closure_t *cl = closure_for(fv);
@@ -639,7 +652,10 @@ static void decide_boxes(C *c)
     }
 }
 
-static jl_value_t *self_of(C *c, int L) { return lv((int)jl_unbox_int64(jl_array_ptr_ref(c->lams[L].args, 0))); }
+static jl_value_t *self_of(C *c, int L)
+{
+    return lv((int)jl_unbox_int64(jl_array_ptr_ref(c->lams[L].args, c->lams[L].selfarg)));
+}
 
 static jl_sym_t *field_name(C *c, int id) { return c->vars[id].name; }
 
@@ -774,6 +790,24 @@ static int contains_lv(jl_value_t *e)
     return 0;
 }
 
+/* Core.Typeof(f) of every local function f whose closure type is already defined -> that type */
+static jl_value_t *replace_typeof_closures(jl_value_t *e)
+{
+    if (!jl_is_expr(e))
+        return e;
+    if (IS(e, jl_s_call) && NA(e) == 2 && jl_is_globalref(A(e, 0)) &&
+        ((jl_globalref_t *)A(e, 0))->name == SYM("Typeof") && IS(A(e, 1), lsym.lv)) {
+        for (size_t i = 0; i < nclosures; i++)
+            if (closures[i].fvar == lv_id(A(e, 1)) && closures[i].type)
+                return closures[i].type;
+        return e;
+    }
+    jl_value_t *r = lower_exprv(H(e), jl_array_ptr_data(((jl_expr_t *)e)->args), NA(e));
+    for (size_t i = 0; i < NA(e); i++)
+        jl_exprargset(r, i, replace_typeof_closures(A(e, i)));
+    return r;
+}
+
 static jl_value_t *replace_typeof_fvar(jl_value_t *e, int fv, jl_value_t *T)
 {
     if (!jl_is_expr(e))
@@ -834,6 +868,8 @@ static jl_value_t *convert(C *c, jl_value_t *e, int L)
     jl_sym_t *h = H(e);
     if (h == lsym.lv)
         return var_read(c, lv_id(e), L);
+    if (h == jl_s_meta && NA(e) == 2 && A(e, 0) == (jl_value_t *)SYM("ret-type"))
+        return lower_expr(jl_s_meta, 2, A(e, 0), convert(c, A(e, 1), L));
     if (h == jl_s_quote || h == jl_s_inert || h == jl_s_meta || h == jl_s_copyast)
         return e;
     if (h == lsym.newvar) {
@@ -860,9 +896,17 @@ static jl_value_t *convert(C *c, jl_value_t *e, int L)
         if (!IS(name, lsym.lv)) {
             if (NA(e) == 1)
                 return e;
-            jl_value_t *sig = convert(c, A(e, 1), L);
             int K = (int)jl_unbox_int64(A(A(e, 2), 0));
             c->lams[K].body = convert_lambda_body(c, K);
+            if (NA(e) == 4 && IS(A(e, 3), lsym.lv)) { /* kwcall method of a local function */
+                jl_value_t *sig = replace_typeof_closures(A(e, 1));
+                if (!contains_lv(sig)) {
+                    jl_array_ptr_1d_push(c->postlude, lower_expr(jl_s_method, 3, name, sig, A(e, 2)));
+                    return lower_expr(lsym.null, 0);
+                }
+                return lower_expr(jl_s_method, 3, name, convert(c, sig, L), A(e, 2));
+            }
+            jl_value_t *sig = convert(c, A(e, 1), L);
             return lower_expr(jl_s_method, 3, name, sig, A(e, 2));
         }
         int fv = lv_id(name);
@@ -874,7 +918,7 @@ static jl_value_t *convert(C *c, jl_value_t *e, int L)
         int K = (int)jl_unbox_int64(A(A(e, 2), 0));
         c->lams[K].cltype = cl->type;
         c->lams[K].body = convert_lambda_body(c, K);
-        jl_value_t *sig = replace_typeof_fvar(A(e, 1), fv, cl->type);
+        jl_value_t *sig = replace_typeof_closures(replace_typeof_fvar(A(e, 1), fv, cl->type));
         if (!contains_lv(sig)) {
             jl_array_ptr_1d_push(c->postlude, lower_expr(jl_s_method, 3, jl_nothing, sig, A(e, 2)));
             return lower_expr(lsym.null, 0);

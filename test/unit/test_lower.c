@@ -241,3 +241,73 @@ Test(lower, scope_rules)
     /* inner function sees the enclosing local (captured), not a global */
     CHECK_HAS("function f() y = 1; g() = y; g end", "Core.getfield(#self#, :y)");
 }
+
+Test(lower, implicit_where_params)
+{
+    /* Vector{<:Integer} -> (Vector{#s1} where #s1<:Integer); Ref{>:Int} sets the lower bound */
+    char *s = lw("Vector{<:Integer}");
+    cr_expect(strstr(s, "@_1 = Core._typevar(:#s1, Union{}, Main.Integer)") != NULL, "%s", s);
+    cr_expect(strstr(s, "Core.apply_type(Main.Vector, @_1)") != NULL, "%s", s);
+    cr_expect(strstr(s, "Core.UnionAll(@_1, %") != NULL, "%s", s);
+    free(s);
+    s = lw("Ref{>:Int}");
+    cr_expect(strstr(s, "Core._typevar(:#s1, Main.Int, Core.Any)") != NULL, "%s", s);
+    free(s);
+    s = lw("Dict{<:AbstractString, <:Number}");
+    cr_expect(strstr(s, "Core.apply_type(Main.Dict, @_1, @_2)") != NULL, "%s", s);
+    free(s);
+    CHECK_NOT("f(x::Vector{<:Integer}) = 1", "error");
+}
+
+Test(lower, optional_args_with_keywords)
+{
+    char *s = lw("g(a, b=2; c=3) = (a, b, c)");
+    cr_expect(strstr(s, "error") == NULL, "%s", s);
+    /* g(a) forwards to g(a, 2); Core.kwcall(kws, g, a) forwards to Core.kwcall(kws, g, a, 2) */
+    cr_expect(strstr(s, "#self#(a, 2)") != NULL, "%s", s);
+    cr_expect(strstr(s, "Core.kwcall(@_2, #self#, a, 2)") != NULL, "%s", s);
+    free(s);
+}
+
+Test(lower, broadcast_splat)
+{
+    char *s = lw("f.(xs...)");
+    cr_expect(strstr(s, "Core._apply_iterate(") != NULL && strstr(s, ".broadcasted, %1, Main.xs)") != NULL, "%s", s);
+    cr_expect(strstr(s, ".materialize(%2)") != NULL, "%s", s);
+    free(s);
+}
+
+Test(lower, try_finally_tag)
+{
+    /* Julia 1.10: the finally code is emitted once; exits set a tag and jump to it */
+    char *s = lw("function f() try return g() finally h() end end");
+    const char *p = strstr(s, "Main.h()");
+    cr_expect(p != NULL && strstr(p + 1, "Main.h()") == NULL, "finally code emitted once\n%s", s);
+    cr_expect(strstr(s, "@_2 = -1\n") != NULL, "%s", s);
+    cr_expect(strstr(s, "@_2 = 1\n") != NULL && strstr(s, "@_2 = 2\n") != NULL, "%s", s);
+    cr_expect(strstr(s, "Core.===(@_2, 2)") != NULL, "%s", s);
+    cr_expect(strstr(s, ".rethrow()") != NULL, "%s", s);
+    free(s);
+    /* break out of a try/finally inside a loop goes through the finally code */
+    s = lw("function f() while true; try break finally h() end end end");
+    p = strstr(s, "Main.h()");
+    cr_expect(p != NULL && strstr(p + 1, "Main.h()") == NULL, "%s", s);
+    free(s);
+}
+
+Test(lower, return_type_annotation)
+{
+    char *s = lw("f(x)::Int = x");
+    cr_expect(strstr(s, ".convert(Main.Int, x)") != NULL || strstr(s, ".convert(%") != NULL, "%s", s);
+    cr_expect(strstr(s, ":Int") == NULL, "the return type is resolved, not a symbol\n%s", s);
+    free(s);
+}
+
+Test(lower, local_keyword_function)
+{
+    /* the kwcall method of a local function reads the body function through the closure object */
+    char *s = lw("function m() g(a; c=3) = (a, c); g end");
+    cr_expect(strstr(s, "error") == NULL, "%s", s);
+    cr_expect(strstr(s, "Core.getfield(#self#, :#g#") != NULL, "%s", s);
+    free(s);
+}
