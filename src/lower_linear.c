@@ -56,6 +56,7 @@ typedef struct {
 } LN;
 
 static jl_value_t *compile(LN *l, jl_value_t *e, int value, int tail);
+static jl_value_t *region_snapshot(LN *l);
 
 /* ---------------------------------------------------------------- emission */
 
@@ -762,18 +763,24 @@ static jl_value_t *compile(LN *l, jl_value_t *e, int value, int tail)
     if (h == lsym.symboliclabel) {
         int lab = new_label(l);
         mark_label(l, lab);
-        for (size_t i = 0; i < jl_array_len(l->symlabels); i += 2)
+        for (size_t i = 0; i < jl_array_len(l->symlabels); i += 3)
             if (jl_array_ptr_ref(l->symlabels, i) == A(e, 0))
                 lower_error(l->c, "label \"%s\" defined multiple times", jl_symbol_name((jl_sym_t *)A(e, 0)));
         jl_array_ptr_1d_push(l->symlabels, A(e, 0));
         jl_array_ptr_1d_push(l->symlabels, jl_box_int64(lab));
-        return finish(l, jl_nothing, value, tail);
+        jl_array_ptr_1d_push(l->symlabels, region_snapshot(l));
+        if (tail)
+            emit_return(l, jl_nothing);
+        return value && !tail ? jl_nothing : NULL;
     }
     if (h == lsym.symbolicgoto) {
-        /* resolved at the end (the label may come later); leaves for enclosing trys are not needed when
-           the label is in the same region, which is all Julia allows without try crossing */
+        /* resolved at the end (the label may come later): two placeholders before the goto become the
+           pop_exception and leave needed to reach the label's handler nesting, or are removed */
+        emit(l, (jl_value_t *)SYM("#deleted"));
+        emit(l, (jl_value_t *)SYM("#deleted"));
         int idx = emit(l, lower_expr(lsym.symbolicgoto, 1, A(e, 0)));
         jl_array_ptr_1d_push(l->symgotos, jl_box_int64(idx));
+        jl_array_ptr_1d_push(l->symgotos, region_snapshot(l));
         return NULL;
     }
     if (h == jl_s_toplevel || h == jl_s_module || h == jl_s_using || h == jl_s_import || h == jl_s_export) {
@@ -794,6 +801,31 @@ static jl_value_t *compile(LN *l, jl_value_t *e, int value, int tail)
 
 /* ---------------------------------------------------------------- CodeInfo */
 
+/* the handler nesting at this point: svec(try tokens, catch tokens), outermost first */
+static jl_value_t *region_snapshot(LN *l)
+{
+    int nt = count_tries(l, 0, l->nregions);
+    jl_svec_t *t = jl_alloc_svec(nt), *c = jl_alloc_svec(l->nregions - nt);
+    int it = 0, ic = 0;
+    for (int i = 0; i < l->nregions; i++) {
+        if (l->regions[i].kind == R_TRY)
+            jl_svecset(t, it++, l->regions[i].token);
+        else
+            jl_svecset(c, ic++, l->regions[i].token);
+    }
+    return (jl_value_t *)jl_svec2(t, c);
+}
+
+static int svec_prefix(jl_svec_t *a, jl_svec_t *b)
+{
+    if (jl_svec_len(a) > jl_svec_len(b))
+        return 0;
+    for (size_t i = 0; i < jl_svec_len(a); i++)
+        if (jl_svecref(a, i) != jl_svecref(b, i))
+            return 0;
+    return 1;
+}
+
 static void patch_labels(LN *l)
 {
     size_t n = jl_array_len(l->code);
@@ -809,20 +841,91 @@ static void patch_labels(LN *l)
                 jl_exprargset(s, 0, jl_box_int64(l->labels[-1 - lab]));
         }
     }
-    for (size_t k = 0; k < jl_array_len(l->symgotos); k++) {
+    for (size_t k = 0; k < jl_array_len(l->symgotos); k += 2) {
         size_t idx = (size_t)jl_unbox_int64(jl_array_ptr_ref(l->symgotos, k));
+        jl_value_t *from = jl_array_ptr_ref(l->symgotos, k + 1);
         jl_value_t *s = jl_array_ptr_ref(l->code, idx - 1);
         jl_value_t *name = A(s, 0);
         int target = -1;
-        for (size_t i = 0; i < jl_array_len(l->symlabels); i += 2)
-            if (jl_array_ptr_ref(l->symlabels, i) == name)
+        jl_value_t *to = NULL;
+        for (size_t i = 0; i < jl_array_len(l->symlabels); i += 3)
+            if (jl_array_ptr_ref(l->symlabels, i) == name) {
                 target = l->labels[jl_unbox_int64(jl_array_ptr_ref(l->symlabels, i + 1))];
+                to = jl_array_ptr_ref(l->symlabels, i + 2);
+            }
         if (target < 0)
             lower_error(l->c, "label \"%s\" referenced but not defined", jl_symbol_name((jl_sym_t *)name));
+        jl_svec_t *ft = (jl_svec_t *)jl_svecref(from, 0), *fc = (jl_svec_t *)jl_svecref(from, 1);
+        jl_svec_t *tt = (jl_svec_t *)jl_svecref(to, 0), *tc = (jl_svec_t *)jl_svecref(to, 1);
+        if (!svec_prefix(tt, ft))
+            lower_error(l->c, "cannot goto label \"%s\" inside try/catch block", jl_symbol_name((jl_sym_t *)name));
+        if (!svec_prefix(tc, fc))
+            lower_error(l->c, "Attempt to jump into catch block");
+        if (jl_svec_len(fc) > jl_svec_len(tc))
+            jl_array_ptr_set(l->code, idx - 3, lower_expr(lsym.pop_exception, 1, jl_svecref(fc, jl_svec_len(tc))));
+        if (jl_svec_len(ft) > jl_svec_len(tt))
+            jl_array_ptr_set(l->code, idx - 2,
+                             lower_expr(lsym.leave, 1, jl_box_int64((int64_t)(jl_svec_len(ft) - jl_svec_len(tt)))));
         jl_value_t *g = jl_new_struct_uninit(jl_gotonode_type);
         ((jl_gotonode_t *)g)->label = target;
         jl_array_ptr_set(l->code, idx - 1, g);
     }
+}
+
+/* ---------------------------------------------------------------- removing placeholders */
+
+static jl_value_t *renumber(jl_value_t *v, const int *newidx)
+{
+    if (jl_is_ssavalue(v))
+        return ssa(newidx[((jl_ssavalue_t *)v)->id - 1]);
+    if (jl_is_gotonode(v)) {
+        ((jl_gotonode_t *)v)->label = newidx[((jl_gotonode_t *)v)->label - 1];
+        return v;
+    }
+    if (jl_is_gotoifnot(v)) {
+        ((jl_gotoifnot_t *)v)->cond = renumber(((jl_gotoifnot_t *)v)->cond, newidx);
+        ((jl_gotoifnot_t *)v)->dest = newidx[((jl_gotoifnot_t *)v)->dest - 1];
+        return v;
+    }
+    if (jl_is_returnnode(v)) {
+        if (((jl_returnnode_t *)v)->val)
+            ((jl_returnnode_t *)v)->val = renumber(((jl_returnnode_t *)v)->val, newidx);
+        return v;
+    }
+    if (!jl_is_expr(v))
+        return v;
+    if (H(v) == jl_s_enter) {
+        jl_exprargset(v, 0, jl_box_int64(newidx[jl_unbox_int64(A(v, 0)) - 1]));
+        return v;
+    }
+    for (size_t i = 0; i < NA(v); i++)
+        jl_exprargset(v, i, renumber(A(v, i), newidx));
+    return v;
+}
+
+/* drop the placeholder statements left by @goto, renumbering SSA values and jump targets */
+static void compact(LN *l)
+{
+    jl_value_t *del = (jl_value_t *)SYM("#deleted");
+    size_t n = jl_array_len(l->code), kept = 0;
+    int *newidx = (int *)jl_gc_alloc_buf_atomic((n + 1) * sizeof(int));
+    for (size_t i = 0; i < n; i++) {
+        newidx[i] = (int)kept + 1; /* a removed statement's successor takes its place */
+        kept += jl_array_ptr_ref(l->code, i) != del;
+    }
+    newidx[n] = (int)kept + 1;
+    if (kept == n)
+        return;
+    jl_array_t *code = lower_vec(), *locs = lower_vec();
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *st = jl_array_ptr_ref(l->code, i);
+        if (st == del)
+            continue;
+        jl_array_ptr_1d_push(code, renumber(st, newidx));
+        jl_array_ptr_1d_push(locs, jl_array_ptr_ref(l->locs, i));
+    }
+    l->code = code;
+    l->locs = locs;
 }
 
 static void count_assign(jl_value_t *s, uint8_t *flags, int *counts)
@@ -914,6 +1017,7 @@ static jl_code_info_t *linearize_lambda(C *c, int K, jl_sym_t *name, jl_value_t 
         add_loc(l, line);
     compile(l, lam->body, 1, 1);
     patch_labels(l);
+    compact(l);
     jl_code_info_t *ci = make_code_info(l);
     lam->ci = ci;
     return ci;

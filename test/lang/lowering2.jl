@@ -161,3 +161,42 @@ end
     @test tuple.(xs, xs...) == [(1, 1, 2, 3), (2, 1, 2, 3), (3, 1, 2, 3)]
     @test (+).([1, 2], [10, 20]...) == [31, 32]
 end
+
+@testset "@goto and handlers" begin
+    function goto_out_of_try()
+        i = 0
+        try
+            while true
+                i += 1
+                i > 3 && @goto done
+            end
+        catch
+        end
+        @label done
+        i
+    end
+    @test goto_out_of_try() == 4
+    function goto_out_of_catch()
+        try
+            error("x")
+        catch
+            @goto out
+        end
+        @label out
+        length(current_exceptions())
+    end
+    @test goto_out_of_catch() == 0
+    function goto_loop(n)
+        k = 0
+        @label top
+        k += 1
+        k < n && @goto top
+        k
+    end
+    @test goto_loop(7) == 7
+    lowered_error(ex) = (r = Meta.lower(@__MODULE__, ex); r isa Expr && r.head === :error ? r.args[1] : nothing)
+    @test lowered_error(:(function g_undef() @goto nowhere end)) == "label \"nowhere\" referenced but not defined"
+    @test lowered_error(:(function g_in() @goto inside; try @label inside; 1; catch; end end)) ==
+          "cannot goto label \"inside\" inside try/catch block"
+    @test lowered_error(:(function g_twice() @label a; @label a; end)) == "label \"a\" defined multiple times"
+end

@@ -311,3 +311,42 @@ Test(lower, local_keyword_function)
     cr_expect(strstr(s, "Core.getfield(#self#, :#g#") != NULL, "%s", s);
     free(s);
 }
+
+/* @goto/@label macro calls -> the forms Base's macros produce (unit tests run without Base) */
+static jl_value_t *labels_expanded(jl_value_t *e)
+{
+    if (!jl_is_expr(e))
+        return e;
+    jl_expr_t *x = (jl_expr_t *)e;
+    if (x->head == jl_s_macrocall) {
+        const char *m = jl_symbol_name((jl_sym_t *)jl_exprarg(e, 0));
+        if (!strcmp(m, "@goto") || !strcmp(m, "@label"))
+            return (jl_value_t *)jl_expr(jl_symbol(!strcmp(m, "@goto") ? "symbolicgoto" : "symboliclabel"), 1,
+                                         jl_exprarg(e, jl_expr_nargs(e) - 1));
+    }
+    for (size_t i = 0; i < jl_expr_nargs(e); i++)
+        jl_exprargset(e, i, labels_expanded(jl_exprarg(e, i)));
+    return e;
+}
+
+static char *lw_labels(const char *src)
+{
+    jl_value_t *lo = jl_lower(labels_expanded(parse1(src)), jl_main_module, "none", 1);
+    return jl_lowered_str(lo);
+}
+
+Test(lower, goto_leaves_handlers)
+{
+    /* @goto out of a try emits the leave Julia's handler-goto-fixups add; placeholders vanish */
+    char *s = lw_labels("function f() try; @goto done; catch; end; @label done; 1 end");
+    cr_expect(strstr(s, "$(Expr(:leave, 1))\n      goto %") != NULL, "%s", s);
+    cr_expect(strstr(s, "#deleted") == NULL, "%s", s);
+    free(s);
+    s = lw_labels("function f(n) @label top; n -= 1; n > 0 && @goto top; n end");
+    cr_expect(strstr(s, "leave") == NULL && strstr(s, "#deleted") == NULL, "%s", s);
+    cr_expect(strstr(s, "goto %1\n") != NULL, "%s", s);
+    free(s);
+    s = lw_labels("function f() @goto x; try; @label x; catch; end; end");
+    cr_expect_str_eq(s, "error: cannot goto label \"x\" inside try/catch block");
+    free(s);
+}
