@@ -866,6 +866,9 @@ static jl_value_t *infer_match(frame_t *fr, jl_method_t *m, jl_value_t *tt, jl_v
 
 static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc)
 {
+    /* a statement is re-evaluated as its argument types widen: forget an earlier single target */
+    if (pc != (size_t)-1 && fr->callees)
+        fr->callees[pc] = NULL;
     jl_value_t *ps[n];
     int dispatch = 1;
     for (size_t i = 0; i < n; i++) {
