@@ -131,10 +131,10 @@ round(::Type{Int}, x::Float64) = Int(round(x))
 ceil(::Type{Int}, x::Float64) = Int(ceil(x))
 
 macro eval(ex)
-    :(Core.eval($__module__, $(Expr(:quote, ex))))
+    Expr(:escape, Expr(:call, GlobalRef(Core, :eval), __module__, Expr(:quote, ex)))
 end
 macro eval(mod, ex)
-    :(Core.eval($(esc(mod)), $(Expr(:quote, ex))))
+    Expr(:escape, Expr(:call, GlobalRef(Core, :eval), mod, Expr(:quote, ex)))
 end
 macro macroexpand(code)
     :(macroexpand($__module__, $(QuoteNode(code)), recursive = true))

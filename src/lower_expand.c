@@ -885,6 +885,17 @@ static jl_value_t *expand_let(C *c, jl_value_t *e)
     return cur;
 }
 
+/* x op= y (not .op=): the updating assignments of expand_update */
+static int is_update_op(jl_value_t *e)
+{
+    if (!jl_is_expr(e) || NA(e) != 2)
+        return 0;
+    const char *hn = jl_symbol_name(H(e));
+    size_t len = strlen(hn);
+    return len >= 2 && hn[len - 1] == '=' && hn[0] != '.' && strcmp(hn, "==") && strcmp(hn, "<=") &&
+           strcmp(hn, ">=") && strcmp(hn, "!=") && strcmp(hn, "===") && strcmp(hn, ":=") && strcmp(hn, "!==");
+}
+
 static jl_value_t *expand_decls(C *c, jl_value_t *e)
 {
     /* local/global x, y = 1, z::T */
@@ -920,6 +931,10 @@ static jl_value_t *expand_decls(C *c, jl_value_t *e)
                 push(b, ex(c, lower_expr(kind, 1, A(d, k))));
         }
         else if (jl_is_expr(d) && kind == jl_s_global && is_function_sig(d)) {
+            push(b, ex(c, d));
+        }
+        else if (is_update_op(d) && jl_is_symbol(A(d, 0))) { /* global x += 1 */
+            push(b, lower_expr(kind, 1, A(d, 0)));
             push(b, ex(c, d));
         }
         else
@@ -1299,11 +1314,33 @@ static jl_value_t *self_type_of(C *c, sig_t *s, jl_value_t *fname)
     return lower_call(CORE("Typeof"), 1, fname);
 }
 
+/* function f((a, b), c): a tuple pattern argument becomes an unnamed slot destructured on entry */
+static jl_value_t *destructure_args(C *c, sig_t *s, jl_value_t *body)
+{
+    jl_value_t *pre = NULL;
+    for (size_t i = 0; i < jl_array_len(s->args); i++) {
+        jl_value_t *a = jl_array_ptr_ref(s->args, i);
+        jl_value_t *pat = IS(a, jl_s_doublecolon) && NA(a) == 2 ? A(a, 0) : a;
+        if (!IS(pat, jl_s_tuple))
+            continue;
+        jl_sym_t *g = lower_gensym(c, "arg");
+        jl_array_ptr_set(s->args, i, pat == a ? (jl_value_t *)g : lower_expr(jl_s_doublecolon, 2, g, A(a, 1)));
+        if (!pre)
+            pre = blk();
+        push(pre, lower_expr(jl_s_local, 1, asgn(pat, (jl_value_t *)g)));
+    }
+    if (!pre)
+        return body;
+    push(pre, body);
+    return pre;
+}
+
 static jl_value_t *expand_function(C *c, jl_value_t *sig, jl_value_t *body, int anon)
 {
     sig_t s;
     parse_sig(c, sig, &s, anon);
     jl_value_t *line = current_line(c, body);
+    body = destructure_args(c, &s, body);
     jl_value_t *out = blk();
     jl_value_t *fname = s.name;
     jl_value_t *selftype = NULL;

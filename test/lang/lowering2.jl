@@ -200,3 +200,36 @@ end
           "cannot goto label \"inside\" inside try/catch block"
     @test lowered_error(:(function g_twice() @label a; @label a; end)) == "label \"a\" defined multiple times"
 end
+
+@testset "destructuring arguments" begin
+    function dsum((a, b), c)
+        a + b + c
+    end
+    @test dsum((1, 2), 3) == 6
+    @test map(((k, v),) -> k * v, [(2, 3), (4, 5)]) == [6, 20]
+    dtyped((a, b)::Tuple{Int,Int}) = a - b
+    @test dtyped((5, 2)) == 3
+    # the pattern's names are locals of the function, not the enclosing function's variables
+    function outer_names()
+        a = 100
+        f((a, b)) = a + b
+        (f((1, 2)), a)
+    end
+    @test outer_names() == (3, 100)
+end
+
+@testset "global updating assignment" begin
+    global gcount = 0
+    for i in 1:3
+        global gcount += i
+    end
+    @test gcount == 6
+end
+
+@testset "@eval interpolates the caller's locals" begin
+    for (nm, k) in ((:lw2_plus2, 2), (:lw2_plus3, 3))
+        @eval $nm(x) = x + $k
+    end
+    @test lw2_plus2(1) == 3
+    @test lw2_plus3(1) == 4
+end

@@ -350,3 +350,13 @@ Test(lower, goto_leaves_handlers)
     cr_expect_str_eq(s, "error: cannot goto label \"x\" inside try/catch block");
     free(s);
 }
+
+Test(lower, destructured_argument_and_global_update)
+{
+    char *s = lw("f((a, b), c) = a + b + c");
+    cr_expect(strstr(s, "error") == NULL, "%s", s);
+    cr_expect(strstr(s, "indexed_iterate(@_2, 1)") != NULL, "the unnamed argument is destructured\n%s", s);
+    free(s);
+    CHECK_NOT("for i in 1:3; global s += i; end", "error");
+    CHECK_HAS("for i in 1:3; global s += i; end", "Main.s = ");
+}
