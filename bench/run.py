@@ -37,9 +37,11 @@ GCC = os.environ.get("BENCH_GCC", "gcc")
 OPENBLAS_INC = "/usr/include/x86_64-linux-gnu/openblas-pthread"
 LAUNCH = os.path.join(ROOT, "build", "bench", "launch")
 
-IMPLS = ["julep", "gcc", "clang", "luajit", "python"]
+IMPLS = ["julep", "gcc", "clang", "luajit", "python"]  # the table's column order
+JULEP_TIMEOUT_FACTOR = 100
 LABEL = {"julep": "julep", "gcc": "C gcc", "clang": "C clang", "luajit": "LuaJIT", "python": "Python"}
 REFERENCE_ORDER = ["gcc", "clang", "luajit", "python"]  # whose output the others must reproduce
+RUN_ORDER = REFERENCE_ORDER + ["julep"]  # within a round julep runs last, so its timeout can follow C's
 
 
 class Bench:
@@ -339,21 +341,32 @@ class Suite:
             c.steps = steps
         slow = self.o.slow
         for rnd in range(rounds):
-            for impl in IMPLS:
+            for impl in RUN_ORDER:
                 c = cells[impl]
                 if c.disabled:
                     continue
-                s = run_steps(c.steps, self.env, self.o.julep_timeout if impl == "julep" else timeout)
+                s = run_steps(c.steps, self.env, self.julep_timeout(cells) if impl == "julep" else timeout)
                 c.samples.append(s)
                 if not s.ok():
                     c.fail, c.disabled = first_error_line(s), True
                 elif rnd == 0 and warmup > 0 and s.wall > slow:
                     c.disabled = True  # too slow to repeat: its one run is quoted
             self.say(f"  {name} round {rnd + 1}/{rounds}: " + "  ".join(
-                f"{impl}={cells[impl].samples[-1].wall:.3f}s" for impl in IMPLS
+                f"{impl}={cells[impl].samples[-1].wall:.3f}s" for impl in RUN_ORDER
                 if cells[impl].samples and len(cells[impl].samples) == rnd + 1))
         self.check_outputs(name, cells)
         return cells
+
+    def julep_timeout(self, cells):
+        """Quick runs: a fixed allowance (julep loads Base from source). Full runs: JULEP_TIMEOUT_FACTOR times
+        the faster C process, at least 60 s, at most --timeout, so that a julep far slower than its targets
+        shows up as a timeout without costing the full run an hour."""
+        if self.quick:
+            return self.o.julep_timeout
+        c = [s.wall for i in ("gcc", "clang") for s in cells[i].samples if s.ok()]
+        if not c:
+            return self.o.timeout
+        return min(self.o.timeout, max(60.0, JULEP_TIMEOUT_FACTOR * min(c)))
 
     def check_outputs(self, name, cells):
         ref_impl = next((i for i in REFERENCE_ORDER if cells[i].ok()), None)
@@ -705,7 +718,9 @@ def write_reports(suite, outdir, load_before):
           f"{tool_version([LUAJIT, '-v'])}; {tool_version([PYTHON, '--version'])} ({PYTHON})",
           f"- method: {o.warmup} warm-up round(s) then {o.runs} measured round(s), implementations "
           f"interleaved, median quoted; ¹ = slower than {o.slow:g} s, measured once; "
-          f"timeout {o.timeout:g} s (julep {o.julep_timeout:g} s); OPENBLAS_NUM_THREADS=1",
+          f"timeout {o.timeout:g} s (julep: " + (f"{o.julep_timeout:g} s" if suite.quick else
+                                                  f"{JULEP_TIMEOUT_FACTOR}× the faster C, 60 s at least") +
+          "); OPENBLAS_NUM_THREADS=1",
           "- ratios: julep / the faster of C gcc and C clang, julep / LuaJIT (above 1 = julep slower; "
           "for rates such as functions/s the inverse, so above 1 is still worse)", ""]
     md += ["## Whole-process wall time", "", table(whole, fmt_seconds), ""]
