@@ -778,8 +778,10 @@ static jl_value_t *expand_for1(C *c, jl_value_t *lhs, jl_value_t *itr, jl_value_
         if (NA(loc))
             push(inner, loc);
     }
-    push(inner, expand_assign(c, lhs, lower_call(CORE("getfield"), 2, next, jl_box_int64(1))));
-    push(inner, asgn(state, lower_call(CORE("getfield"), 2, next, jl_box_int64(2))));
+    jl_value_t *cur = lower_ssa(c); /* Julia reads the iteration result once: %k = next */
+    push(inner, asgn(cur, (jl_value_t *)next));
+    push(inner, expand_assign(c, lhs, lower_call(CORE("getfield"), 2, cur, jl_box_int64(1))));
+    push(inner, asgn(state, lower_call(CORE("getfield"), 2, cur, jl_box_int64(2))));
     push(inner, lower_expr(lsym.break_block, 2, SYM("loop-cont"), body));
     jl_value_t *loopbody = blk();
     push(loopbody, soft_block(inner));
@@ -1231,6 +1233,50 @@ static int any_default(jl_array_t *args)
 static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t *selftype, jl_value_t *body,
                                   jl_value_t *line, int decl);
 
+static int mentions_sym(jl_value_t *e, jl_value_t *sym)
+{
+    if (e == sym)
+        return 1;
+    if (!jl_is_expr(e) || H(e) == jl_s_quote || H(e) == jl_s_inert)
+        return 0;
+    for (size_t i = 0; i < NA(e); i++)
+        if (mentions_sym(A(e, i), sym))
+            return 1;
+    return 0;
+}
+
+/* the where-variables a shorter method needs: those its argument types mention, and those their
+   bounds mention (Julia's filter-sparams) */
+static jl_array_t *used_sparams(jl_array_t *sparams, jl_array_t *types)
+{
+    size_t n = jl_array_len(sparams);
+    char keep[256] = {0};
+    if (n > 256)
+        return sparams;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t i = 0; i < n; i++) {
+            jl_value_t *nm = A(jl_array_ptr_ref(sparams, i), 0);
+            int used = 0;
+            for (size_t t = 0; t < jl_array_len(types) && !used; t++)
+                used = mentions_sym(jl_array_ptr_ref(types, t), nm);
+            for (size_t j = 0; j < n && !used; j++)
+                if (keep[j] && j != i)
+                    used = mentions_sym(A(jl_array_ptr_ref(sparams, j), 1), nm) ||
+                           mentions_sym(A(jl_array_ptr_ref(sparams, j), 2), nm);
+            if (used && !keep[i]) {
+                keep[i] = 1;
+                changed = 1;
+            }
+        }
+    }
+    jl_array_t *out = lower_vec();
+    for (size_t i = 0; i < n; i++)
+        if (keep[i])
+            jl_array_ptr_1d_push(out, jl_array_ptr_ref(sparams, i));
+    return out;
+}
+
 /* the methods taking fewer arguments when some have defaults: f(a, b=1, c=2) -> f(a) = f(a, 1, 2) and
  * f(a, b) = f(a, b, 2); with `kwcall` set, the same for Core.kwcall(kws, f, a...) (keyword functions) */
 static void optional_forwarders(C *c, sig_t *s, jl_value_t *out, jl_value_t *fname, jl_value_t *selftype,
@@ -1271,22 +1317,33 @@ static void optional_forwarders(C *c, sig_t *s, jl_value_t *out, jl_value_t *fna
             jl_array_ptr_1d_push(types, arg_type(c, ai));
             push(call, arg_name(c, ai));
         }
+        /* Julia passes every remaining default, or only the next one when a default mentions an
+           argument this method lacks (f(a, b=a, c=b): f(a) = f(a, a)) */
+        int one = 0;
+        for (size_t i = k; i < n; i++) {
+            jl_value_t *ai = jl_array_ptr_ref(args, i);
+            for (size_t j = k; j < n && is_kw(ai); j++)
+                one |= mentions_sym(A(ai, 1), arg_name(c, jl_array_ptr_ref(args, j)));
+        }
         for (size_t i = k; i < n; i++) {
             jl_value_t *ai = jl_array_ptr_ref(args, i);
             if (is_kw(ai))
                 push(call, A(ai, 1));
+            if (one)
+                break;
         }
         jl_value_t *b = blk();
         push(b, lower_expr(jl_s_return, 1, call));
+        jl_array_t *sp = used_sparams(s->sparams, types);
         if (kwcall) {
             jl_value_t *m = method_def(c, jl_false, lower_call(CORE("Typeof"), 1, CORE("kwcall")),
-                                       SYM("#kwself#"), names, types, s->sparams, b, NULL, line);
+                                       SYM("#kwself#"), names, types, sp, b, NULL, line);
             if (jl_is_symbol(fname)) /* defaults of a local function may read its captures */
                 push(m, fname);
             push(out, m);
         }
         else
-            push(out, method_def(c, fname, selftype, s->selfname, names, types, s->sparams, b, NULL, line));
+            push(out, method_def(c, fname, selftype, s->selfname, names, types, sp, b, NULL, line));
     }
 }
 

@@ -374,12 +374,8 @@ static jl_value_t *compile_assign(LN *l, jl_value_t *e, int value, int tail)
         rv = jl_nothing;
     if (jl_is_ssavalue(lhs)) {
         jl_value_t *v;
-        int const_arg = 0;
-        if (jl_is_slotnumber(rv)) {
-            lvar_t *var = &l->c->vars[jl_unbox_int64(jl_array_ptr_ref(l->slotvars, ((jl_slotnumber_t *)rv)->id - 1))];
-            const_arg = var->isarg && var->assigned == 0 && !var->boxed;
-        }
-        if (!const_arg && (jl_is_expr(rv) || jl_is_slotnumber(rv) || jl_is_globalref(rv)))
+        /* as Julia, (= ssa x) is a statement even when x is an argument: `%2 = v` */
+        if (jl_is_expr(rv) || jl_is_slotnumber(rv) || jl_is_globalref(rv))
             v = ssa(emit(l, rv));
         else
             v = rv;

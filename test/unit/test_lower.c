@@ -142,9 +142,11 @@ Test(lower, while_loop_break_continue)
 Test(lower, for_loop_iterate)
 {
     char *s = lw("function f(v) s = 0; for x in v; s += x; end; s end");
-    cr_expect(strstr(s, "@_3 = Core.iterate(v)\n") || strstr(s, "@_3 = Base.iterate(v)\n"), "%s", s);
+    /* Julia 1.10: the collection and each iteration result are read into SSA values first */
+    cr_expect(strstr(s, "%2 = v\n") != NULL, "%s", s);
+    cr_expect(strstr(s, "@_3 = Core.iterate(%2)\n") || strstr(s, "@_3 = Base.iterate(%2)\n"), "%s", s);
     cr_expect(strstr(s, "Core.===(@_") != NULL, "%s", s);
-    cr_expect(strstr(s, "x = Core.getfield(@_") != NULL, "%s", s);
+    cr_expect(strstr(s, "%7 = @_3\n      x = Core.getfield(%7, 1)\n      %9 = Core.getfield(%7, 2)\n") != NULL, "%s", s);
     cr_expect(strstr(s, "NewvarNode(x)") == NULL, "loop variable is assigned first: no NewvarNode\n%s", s);
     free(s);
 }
@@ -355,7 +357,7 @@ Test(lower, destructured_argument_and_global_update)
 {
     char *s = lw("f((a, b), c) = a + b + c");
     cr_expect(strstr(s, "error") == NULL, "%s", s);
-    cr_expect(strstr(s, "indexed_iterate(@_2, 1)") != NULL, "the unnamed argument is destructured\n%s", s);
+    cr_expect(strstr(s, "= @_2\n") != NULL && strstr(s, "indexed_iterate(%1, 1)") != NULL, "the unnamed argument is destructured\n%s", s);
     free(s);
     CHECK_NOT("for i in 1:3; global s += i; end", "error");
     CHECK_HAS("for i in 1:3; global s += i; end", "Main.s = ");
