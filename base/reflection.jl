@@ -153,10 +153,26 @@ function parse(s::AbstractString; raise::Bool=true)
     str = String(s)
     ccall(:jl_parse_expr, Any, (Ptr{UInt8}, Csize_t), Base.pointer(str), Base.sizeof(str))
 end
-parse(s::AbstractString, pos::Integer; kw...) = error("Meta.parse(str, pos) is not supported yet")
+# Meta.parse(str, pos): one expression starting at byte index `pos`, and the index after it.
+# (`greedy=false`, which stops at the first complete sub-expression, is not supported.)
+function parse(s::AbstractString, pos::Integer; greedy::Bool=true, raise::Bool=true, depwarn::Bool=true)
+    str = String(s)
+    next = Base.Ref{Csize_t}(0)
+    try
+        ex = ccall(:jl_parse_string, Any, (Ptr{UInt8}, Csize_t, Ptr{UInt8}, Cint, Csize_t, Cint, Ptr{Csize_t}),
+                   str, Base.sizeof(str), "none", 1, pos - 1, 0, next)
+        return ex, Int(next[]) + 1
+    catch err
+        raise && Base.rethrow()
+        return Expr(:error, Base.sprint(Base.showerror, err)), Base.sizeof(str) + 1
+    end
+end
+parseall(s::AbstractString; filename::AbstractString="none") =
+    ccall(:jl_parse_all, Any, (Ptr{UInt8}, Csize_t, Ptr{UInt8}), String(s), Base.sizeof(s), String(filename))
 function show_sexpr(io, ex)
     p = ccall(:jl_sexpr_show, Ptr{UInt8}, (Any, Cint), ex, 0)
     Base.print(io, Base.unsafe_string(p))
+    ccall(:free, Cvoid, (Ptr{UInt8},), p)
 end
 show_sexpr(ex) = show_sexpr(Base.stdout, ex)
 lower(m::Module, x) = ccall(:jl_expand, Any, (Any, Any), x, m)
