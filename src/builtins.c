@@ -1018,7 +1018,9 @@ JL_DLLEXPORT const char *jl_builtin_name(jl_value_t *f)
     for (size_t i = 0; i < N_BUILTINS; i++)
         if (builtin_instances[i] == f)
             return builtin_table[i].name;
-    return NULL;
+    /* a builtin made elsewhere with jl_new_builtin: its type is named "#name" */
+    const char *tn = jl_symbol_name(((jl_datatype_t *)jl_typeof(f))->name->name);
+    return tn[0] == '#' ? tn + 1 : tn;
 }
 
 /* `struct Name <: Exception end` in Core, as boot.jl defines it (an identical later definition is
