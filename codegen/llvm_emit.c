@@ -1468,12 +1468,32 @@ static int has_enter(jl_code_info_t *src)
     return 0;
 }
 
+/* Deep recursion must raise StackOverflowError, not hit the guard page: compare the frame address
+   with the runtime's jl_stack_limit at entry (a load, a compare and a cold branch). */
+static void emit_stack_check(jl_cg_ctx_t *c)
+{
+    LLVMValueRef lim = LLVMGetNamedGlobal(c->m, "jl_stack_limit");
+    if (lim == NULL) {
+        lim = LLVMAddGlobal(c->m, c->T_ptr, "jl_stack_limit");
+        LLVMSetLinkage(lim, LLVMExternalLinkage);
+    }
+    unsigned id = LLVMLookupIntrinsicID("llvm.frameaddress", 17);
+    LLVMTypeRef pt = c->T_ptr;
+    LLVMValueRef fa_fn = LLVMGetIntrinsicDeclaration(c->m, id, &pt, 1);
+    LLVMValueRef zero = LLVMConstInt(c->T_i32, 0, 0);
+    LLVMValueRef fa = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(c->ctx, id, &pt, 1), fa_fn, &zero, 1, "");
+    LLVMValueRef limit = LLVMBuildLoad2(c->b, c->T_ptr, lim, "");
+    LLVMValueRef low = LLVMBuildICmp(c->b, LLVMIntULT, fa, limit, "");
+    jl_cg_throw_if(c, low, "jl_throw_stack_overflow", NULL, 0);
+}
+
 static void emit_body(jl_cg_ctx_t *c)
 {
     c->has_try = has_enter(c->src);
     LLVMBasicBlockRef top = LLVMAppendBasicBlockInContext(c->ctx, c->f, "top");
     LLVMPositionBuilderAtEnd(c->b, top);
     setup_slots(c);
+    emit_stack_check(c);
     if (c->fn->needs_frame) {
         map_lowered_ips(c);
         emit_frame_push(c);

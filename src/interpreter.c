@@ -352,6 +352,8 @@ static jl_interp_code_t *cached_code(jl_code_info_t *src, jl_module_t *m)
 static __thread char *stack_limit JL_TLS_IE;
 static __thread jl_task_t *stack_limit_task JL_TLS_IE;
 
+JL_DLLEXPORT char *jl_stack_limit;
+
 static void compute_stack_limit(jl_task_t *ct)
 {
     char here;
@@ -374,6 +376,15 @@ static void compute_stack_limit(jl_task_t *ct)
         reserve = size / 2;
     stack_limit = base - size + reserve;
     stack_limit_task = ct;
+    jl_stack_limit = stack_limit;
+}
+
+/* jl_stack_limit: the lowest address the running task's stack may reach; compiled code compares its
+   frame address with it at entry (NULL until the first check computes it: no check) */
+
+JL_DLLEXPORT void jl_throw_stack_overflow(void)
+{
+    jl_throw(jl_new_struct_uninit(jl_stackovf_exception_type));
 }
 
 static inline void check_stack(jl_task_t *ct)

@@ -51,6 +51,8 @@ JL_DLLEXPORT void jl_print_type(FILE *out, jl_value_t *t);
 
 /* ---- interpreter.c */
 JL_DLLEXPORT void jl_check_stack(void);  /* throws StackOverflowError when the C stack runs low */
+extern JL_DLLEXPORT char *jl_stack_limit;  /* what jl_check_stack compares with (compiled code too) */
+JL_DLLEXPORT JL_NORETURN void jl_throw_stack_overflow(void);
 JL_DLLEXPORT jl_value_t *jl_interp_eval_expr(jl_value_t *e, jl_interp_frame_t *s); /* one value */
 
 /* ---- ccall.c: run `Expr(:foreigncall, ...)` with already evaluated fname and arguments;
