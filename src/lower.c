@@ -206,8 +206,9 @@ static jl_value_t *lower_in(jl_value_t *expr, jl_module_t *m, const char *file, 
     ctx->prelude = lower_vec();
     ctx->postlude = lower_vec();
     jl_value_t *volatile result = NULL;
+    jl_value_t *volatile ex = expr; /* read after setjmp: keep it out of registers */
     if (setjmp(ctx->on_error) == 0)
-        result = lower_checked(ctx, expr);
+        result = lower_checked(ctx, ex);
     else
         result = lower_expr(jl_s_error, 1, jl_cstr_to_string(ctx->errmsg));
     if (warnings)

@@ -546,12 +546,12 @@ static jl_value_t *resolve_static(LN *l, jl_value_t *t)
             if (jl_is_expr(params[i]) || jl_is_globalref(params[i]))
                 return t;
         }
-        jl_value_t *volatile r = t;
+        jl_value_t *volatile orig = t, *volatile r = t;
         JL_TRY {
             r = jl_apply_type(tc, params, n);
         }
         JL_CATCH {
-            r = t;
+            r = orig;
         }
         return r;
     }

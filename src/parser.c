@@ -101,7 +101,11 @@ typedef struct {
     size_t blen, bcap;
 } parser_t;
 
+#if defined(__SANITIZE_ADDRESS__)
+static size_t stack_limit = 4 << 20; /* ASan's redzones make each frame several times larger */
+#else
 static size_t stack_limit = 1 << 20;
+#endif
 
 
 JL_DLLEXPORT void jl_parse_set_stack_limit(size_t bytes) { stack_limit = bytes; }

@@ -129,7 +129,7 @@ static void *compile_in_thread(void *arg)
         i64_i64_i64_t add = (i64_i64_i64_t)t->build_sample("add", NULL);
         ok &= sum != NULL && add != NULL && sum(100) == 5050 && add(i, (intptr_t)arg) == i + (intptr_t)arg;
     }
-    return (void *)(ok && t != NULL && t == jl_codegen_load());
+    return (void *)(intptr_t)(ok && t != NULL && t == jl_codegen_load());
 }
 
 Test(codegen, concurrent_load_and_compile)

@@ -682,7 +682,7 @@ Test(parser, error_display_text_has_caret)
 
 Test(parser, throwing_entry_points)
 {
-    int caught = 0;
+    volatile int caught = 0;
     JL_TRY {
         jl_parse_string("1 + )", 5, "none", 1, 0, 0, NULL);
     }
