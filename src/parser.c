@@ -1236,17 +1236,27 @@ static jl_value_t *parse_eq_star(parser_t *p, int *iseq)
 
 static jl_value_t *parse_arrow(parser_t *p);
 
+/* The right-associative binary levels (`=>`, arrows, `||`, `&&`, `<|`) parse `ex op rhs` with rhs at the
+   same level, so `a => b => c` is `a => (b => c)`. */
+typedef jl_value_t *(*parse_level_t)(parser_t *p);
+
+/* Consumes the next token into *t when it is the operator `op` (op >= 0) or any operator of precedence
+   `prec` (op < 0). */
+static int rassoc_op(parser_t *p, int prec, int op, jl_token_t *t)
+{
+    *t = peek(p);
+    if (t->kind != TK_OP || (op >= 0 ? t->op != op : t->prec != prec))
+        return 0;
+    bump(p);
+    return 1;
+}
+
 static jl_value_t *parse_pair(parser_t *p)
 {
     check_stack(p);
+    jl_token_t t;
     jl_value_t *ex = parse_cond(p);
-    jl_token_t t = peek(p);
-    if (t.kind == TK_OP && t.prec == PREC_PAIR) {
-        bump(p);
-        jl_value_t *rhs = parse_pair(p);
-        return ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, rhs);
-    }
-    return ex;
+    return rassoc_op(p, PREC_PAIR, -1, &t) ? ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, parse_pair(p)) : ex;
 }
 
 static jl_value_t *parse_cond(parser_t *p)
@@ -1286,45 +1296,28 @@ static jl_value_t *parse_or(parser_t *p);
 static jl_value_t *parse_arrow(parser_t *p)
 {
     check_stack(p);
+    jl_token_t t;
     jl_value_t *ex = parse_or(p);
-    jl_token_t t = peek(p);
-    if (t.kind == TK_OP && t.prec == PREC_ARROW) {
-        bump(p);
-        jl_value_t *rhs = parse_arrow(p);
-        if (t.op == OP_LONGARROW && !t.dotted && !t.suffixed)
-            return ex2(S.longarrow, ex, rhs);
-        return ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, rhs);
-    }
-    return ex;
+    if (!rassoc_op(p, PREC_ARROW, -1, &t))
+        return ex;
+    jl_value_t *rhs = parse_arrow(p);
+    if (t.op == OP_LONGARROW && !t.dotted && !t.suffixed)
+        return ex2(S.longarrow, ex, rhs);
+    return ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, rhs);
 }
 
-static jl_value_t *parse_and(parser_t *p);
-
-static jl_value_t *parse_or(parser_t *p)
+/* `||` and `&&` are syntax (their own heads), one level each */
+static jl_value_t *parse_lazy_bool(parser_t *p, int op, parse_level_t self, parse_level_t next)
 {
     check_stack(p);
-    jl_value_t *ex = parse_and(p);
-    jl_token_t t = peek(p);
-    if (t.kind == TK_OP && t.op == OP_OROR) {
-        bump(p);
-        jl_value_t *rhs = parse_or(p);
-        return ex2(tok_sym(p, &t), ex, rhs);
-    }
-    return ex;
+    jl_token_t t;
+    jl_value_t *ex = next(p);
+    return rassoc_op(p, 0, op, &t) ? ex2(tok_sym(p, &t), ex, self(p)) : ex;
 }
 
-static jl_value_t *parse_and(parser_t *p)
-{
-    check_stack(p);
-    jl_value_t *ex = parse_comparison(p, 0);
-    jl_token_t t = peek(p);
-    if (t.kind == TK_OP && t.op == OP_ANDAND) {
-        bump(p);
-        jl_value_t *rhs = parse_and(p);
-        return ex2(tok_sym(p, &t), ex, rhs);
-    }
-    return ex;
-}
+static jl_value_t *parse_comparison0(parser_t *p) { return parse_comparison(p, 0); }
+static jl_value_t *parse_and(parser_t *p) { return parse_lazy_bool(p, OP_ANDAND, parse_and, parse_comparison0); }
+static jl_value_t *parse_or(parser_t *p) { return parse_lazy_bool(p, OP_OROR, parse_or, parse_and); }
 
 static jl_value_t *parse_comparison(parser_t *p, int subtype_comparison)
 {
@@ -1361,14 +1354,9 @@ static jl_value_t *parse_pipe_gt(parser_t *p);
 static jl_value_t *parse_pipe_lt(parser_t *p)
 {
     check_stack(p);
+    jl_token_t t;
     jl_value_t *ex = parse_pipe_gt(p);
-    jl_token_t t = peek(p);
-    if (t.kind == TK_OP && t.prec == PREC_PIPE_LT) {
-        bump(p);
-        jl_value_t *rhs = parse_pipe_lt(p);
-        return ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, rhs);
-    }
-    return ex;
+    return rassoc_op(p, PREC_PIPE_LT, -1, &t) ? ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, parse_pipe_lt(p)) : ex;
 }
 
 static jl_value_t *parse_pipe_gt(parser_t *p)
