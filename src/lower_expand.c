@@ -68,28 +68,34 @@ static jl_value_t *once(C *c, jl_value_t *stmts, jl_value_t *e)
 
 /* ---------------------------------------------------------------- calls */
 
-/* f(args...) with splats: Core._apply_iterate(Base.iterate, f, tuples...) */
-static jl_value_t *expand_splat_call(C *c, jl_value_t *f, jl_value_t **args, size_t n)
+/* Appends the arguments of a splatting call to `call` (a Core._apply_iterate): each `x...` as x itself,
+   each run of plain arguments as one tuple, lowered by `leaf`. */
+static jl_value_t *push_splat_runs(C *c, jl_value_t *call, jl_value_t **args, size_t n,
+                                   jl_value_t *(*leaf)(C *, jl_value_t *))
 {
-    jl_value_t *call = lower_call(CORE("_apply_iterate"), 2, TOP("iterate"), f);
     jl_value_t *run = NULL;
     for (size_t i = 0; i < n; i++) {
         if (is_dots(args[i])) {
-            if (run) {
+            if (run)
                 push(call, run);
-                run = NULL;
-            }
+            run = NULL;
             push(call, ex(c, A(args[i], 0)));
         }
         else {
             if (!run)
                 run = lower_call(CORE("tuple"), 0);
-            push(run, ex(c, args[i]));
+            push(run, leaf(c, args[i]));
         }
     }
     if (run)
         push(call, run);
     return call;
+}
+
+/* f(args...) with splats: Core._apply_iterate(Base.iterate, f, tuples...) */
+static jl_value_t *expand_splat_call(C *c, jl_value_t *f, jl_value_t **args, size_t n)
+{
+    return push_splat_runs(c, lower_call(CORE("_apply_iterate"), 2, TOP("iterate"), f), args, n, ex);
 }
 
 static jl_value_t *expand_kwcall(C *c, jl_value_t *f, jl_value_t **args, size_t n);
@@ -216,24 +222,7 @@ static jl_value_t *expand_kwcall(C *c, jl_value_t *f, jl_value_t **args, size_t 
     }
     jl_value_t *call = lower_call(CORE("_apply_iterate"), 3, TOP("iterate"), CORE("kwcall"),
                                   lower_call(CORE("tuple"), 2, nt, fx));
-    jl_value_t *run = NULL;
-    for (size_t i = 0; i < jl_array_len(pos); i++) {
-        jl_value_t *a = jl_array_ptr_ref(pos, i);
-        if (is_dots(a)) {
-            if (run)
-                push(call, run);
-            run = NULL;
-            push(call, ex(c, A(a, 0)));
-        }
-        else {
-            if (!run)
-                run = lower_call(CORE("tuple"), 0);
-            push(run, ex(c, a));
-        }
-    }
-    if (run)
-        push(call, run);
-    return call;
+    return push_splat_runs(c, call, jl_array_ptr_data(pos), jl_array_len(pos), ex);
 }
 
 /* ---------------------------------------------------------------- indexing with begin/end */
@@ -353,24 +342,7 @@ static jl_value_t *bc_tree(C *c, jl_value_t *e)
     if (splat) { /* f.(xs...) -> Core._apply_iterate(iterate, broadcasted, (f,), xs) */
         jl_value_t *call = lower_call(CORE("_apply_iterate"), 3, TOP("iterate"), TOP("broadcasted"),
                                       lower_call(CORE("tuple"), 1, f));
-        jl_value_t *run = NULL;
-        for (size_t i = 0; i < jl_array_len(args); i++) {
-            jl_value_t *a = jl_array_ptr_ref(args, i);
-            if (is_dots(a)) {
-                if (run)
-                    push(call, run);
-                run = NULL;
-                push(call, ex(c, A(a, 0)));
-            }
-            else {
-                if (!run)
-                    run = lower_call(CORE("tuple"), 0);
-                push(run, bc_tree(c, a));
-            }
-        }
-        if (run)
-            push(call, run);
-        return call;
+        return push_splat_runs(c, call, jl_array_ptr_data(args), jl_array_len(args), bc_tree);
     }
     jl_value_t *call = lower_call(TOP("broadcasted"), 1, f);
     for (size_t i = 0; i < jl_array_len(args); i++)
