@@ -1251,13 +1251,16 @@ static int rassoc_op(parser_t *p, int prec, int op, jl_token_t *t)
     return 1;
 }
 
-static jl_value_t *parse_pair(parser_t *p)
+/* `ex op rhs` as a call of the operator */
+static jl_value_t *parse_rassoc_call(parser_t *p, int prec, parse_level_t self, parse_level_t next)
 {
     check_stack(p);
     jl_token_t t;
-    jl_value_t *ex = parse_cond(p);
-    return rassoc_op(p, PREC_PAIR, -1, &t) ? ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, parse_pair(p)) : ex;
+    jl_value_t *ex = next(p);
+    return rassoc_op(p, prec, -1, &t) ? ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, self(p)) : ex;
 }
+
+static jl_value_t *parse_pair(parser_t *p) { return parse_rassoc_call(p, PREC_PAIR, parse_pair, parse_cond); }
 
 static jl_value_t *parse_cond(parser_t *p)
 {
@@ -1353,10 +1356,7 @@ static jl_value_t *parse_pipe_gt(parser_t *p);
 
 static jl_value_t *parse_pipe_lt(parser_t *p)
 {
-    check_stack(p);
-    jl_token_t t;
-    jl_value_t *ex = parse_pipe_gt(p);
-    return rassoc_op(p, PREC_PIPE_LT, -1, &t) ? ex3(S.call, (jl_value_t *)tok_sym(p, &t), ex, parse_pipe_lt(p)) : ex;
+    return parse_rassoc_call(p, PREC_PIPE_LT, parse_pipe_lt, parse_pipe_gt);
 }
 
 static jl_value_t *parse_pipe_gt(parser_t *p)
