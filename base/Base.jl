@@ -58,6 +58,8 @@ include("error.jl")         # error, exception types, AssertionError
 include("namedtuple.jl")
 include("iterators.jl")     # enumerate, zip, Generator, collect, map, filter, reductions
 include("dict.jl")
+include("set.jl")          # Set, union/intersect/setdiff/symdiff, issubset
+include("missing.jl")      # missing, three-valued logic, skipmissing
 include("broadcast.jl")     # dot syntax
 include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write
 include("show.jl")          # show, repr, string, sprint, display
@@ -66,6 +68,7 @@ include("errorshow.jl")     # showerror and backtraces
 include("hashing.jl")
 include("reflection.jl")    # fieldnames, methods, names, isdefined helpers, which
 include("macros.jl")        # @show, @assert, @time, @elapsed, @__DIR__, @isdefined, @eval ...
+include("logging.jl")       # CoreLogging: ConsoleLogger, with_logger, @info/@warn/@error/@debug
 include("loading.jl")       # include(mod, path), evalfile, include_string
 include("client.jl")        # exit, atexit, ARGS, PROGRAM_FILE, the top-level error printer
 include("exports.jl")     # last: exporting a name must not resolve it before Base defines it

@@ -56,3 +56,7 @@ export
     @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,
     @__MODULE__, @isdefined, @eval, @macroexpand, @macroexpand1, @static, @label, @goto, @gensym,
     @kwdef, @info, @warn, @error, @debug, @doc, @assume_effects, @pure
+# collections (dict.jl, set.jl, missing.jl)
+export IdDict, Missing, missing, ismissing, coalesce, skipmissing, nonmissingtype, MissingException,
+    getkey, mergewith, mergewith!, empty, union!, intersect!, setdiff!, symdiff, symdiff!, ⊇, ⊈, ⊉, ⊊, ⊋,
+    issetequal, isdisjoint, ∪, ∩

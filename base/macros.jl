@@ -1,5 +1,5 @@
 # macros.jl -- Base's macros: @show, @assert, @time, @elapsed, @allocated, @__FILE__/@__DIR__/@__LINE__/
-# @__MODULE__, @isdefined, @eval, @macroexpand, @static, @label/@goto, @info/@warn/@error, Core.@doc,
+# @__MODULE__, @isdefined, @eval, @macroexpand, @static, @label/@goto, @kwdef, Core.@doc,
 # and the clocks they use.
 
 time_ns() = ccall(:jl_hrtime, UInt64, ())
@@ -191,44 +191,6 @@ macro kwdef(ex)
     isexpr(tname, :curly) && return esc(Expr(:struct, ex.args[1], ex.args[2], newbody))
     ctor = Expr(:(=), Expr(:call, tname, Expr(:parameters, kws...)), Expr(:call, tname, fields...))
     esc(Expr(:block, Expr(:struct, ex.args[1], ex.args[2], newbody), ctor))
-end
-
-# logging: the one-line forms of Julia's ConsoleLogger
-function _log_msg(level::String, msg, kvs...)
-    io = stderr
-    lines = split(string(msg), '\n')
-    nkv = length(kvs)
-    single = length(lines) == 1 && nkv == 0
-    print(io, single ? "[ " : "┌ ", level, ": ", lines[1], '\n')
-    for i in 2:length(lines)
-        print(io, (i == length(lines) && nkv == 0) ? "└ " : "│ ", lines[i], '\n')
-    end
-    for i in 1:nkv
-        print(io, i == nkv ? "└   " : "│   ", kvs[i].first, " = ", repr(kvs[i].second), '\n')
-    end
-end
-function _log_macro(level::String, msg, exs)
-    kvs = Any[]
-    for ex in exs
-        if isexpr(ex, :(=))
-            push!(kvs, :($(QuoteNode(ex.args[1])) => $(esc(ex.args[2]))))
-        else
-            push!(kvs, :($(sprint(show_unquoted, ex)) => $(esc(ex))))
-        end
-    end
-    :(_log_msg($level, $(esc(msg)), $(kvs...)))
-end
-macro info(msg, exs...)
-    _log_macro("Info", msg, exs)
-end
-macro warn(msg, exs...)
-    _log_macro("Warning", msg, exs)
-end
-macro error(msg, exs...)
-    _log_macro("Error", msg, exs)
-end
-macro debug(msg, exs...)
-    nothing
 end
 
 # Core.@doc: docstrings are accepted and dropped until the docs system exists

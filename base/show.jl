@@ -416,6 +416,8 @@ function show(io::IO, ::MIME"text/plain", d::AbstractDict)
         show(io, v)
     end
 end
+show(io::IO, ::MIME"text/plain", v::KeySet) = _show_keyset_plain(io, v)
+show(io::IO, ::MIME"text/plain", v::ValueIterator) = _show_keyset_plain(io, v)
 function show(io::IO, ::MIME"text/plain", s::AbstractSet)
     n = length(s)
     show(io, typeof(s))

@@ -141,6 +141,7 @@ JL_DLLEXPORT jl_task_t *jl_get_current_task(void); /* for generated code (TLS is
 
 /* ---------------------------------------------------------------- small helpers */
 JL_DLLEXPORT uintptr_t jl_memhash(const char *s, size_t n);
+JL_DLLEXPORT uint64_t memhash_seed(const char *buf, size_t n, uint32_t seed); /* src/hashing.c: Julia's MurmurHash3 */
 static inline uintptr_t jl_hash_combine(uintptr_t h, uintptr_t v)
 {
     return h ^ (v + (uintptr_t)0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2));

@@ -1,0 +1,116 @@
+# dict.jl -- Dict with Julia 1.10's hash values and slot order (so printing matches Julia), the
+# AbstractDict interface, IdDict and Base.ImmutableDict.
+using Test
+
+@testset "hash values" begin
+    # Julia 1.10's documented values
+    @test hash(10) == 0x95ea2955abd45275
+    @test hash(10, hash(10)) == 0xd42bad54a8575b16
+    @test hash(1) == hash(1.0) == hash(0x01) == hash(true) == hash(Int32(1)) == hash(1.0f0)
+    @test hash(2^62) == hash(2.0^62)
+    @test hash(-3) == hash(-3.0)
+    @test hash(0.0) != hash(-0.0)
+    @test hash(NaN) == hash(-NaN)
+    @test hash(1.5) != hash(1.5, UInt(1))
+    @test hash("abc") == hash("abc") && hash("abc") != hash("abd")
+    @test hash((1, 2)) != hash((2, 1))
+    @test hash(:a) != hash(:b)
+    @test hash(1 => 2) == hash(1.0 => 2.0)
+    @test hash([1, 2, 3]) == hash([1.0, 2.0, 3.0])
+end
+
+@testset "iteration order is Julia's" begin
+    @test repr(Dict("a" => 1, "b" => 2, "c" => 3)) == "Dict(\"c\" => 3, \"b\" => 2, \"a\" => 1)"
+    @test repr(Dict("A" => 1, "B" => 2)) == "Dict(\"B\" => 2, \"A\" => 1)"
+    @test repr(Dict(1 => "a", 2 => "b")) == "Dict(2 => \"b\", 1 => \"a\")"
+    a = Dict("foo" => 0.0, "bar" => 42.0)
+    b = Dict("baz" => 17, "bar" => 4711)
+    @test sprint(show, MIME("text/plain"), merge(a, b)) ==
+        "Dict{String, Float64} with 3 entries:\n  \"bar\" => 4711.0\n  \"baz\" => 17.0\n  \"foo\" => 0.0"
+    @test collect(keys(Dict(['a' => 2, 'b' => 3]))) == ['a', 'b']
+    # growth: 11 entries rehash a 16-slot table to 64 slots, order still follows the slots
+    d = Dict{Int,Int}()
+    for i in 1:11
+        d[i] = i
+    end
+    @test length(d.slots) == 64
+    @test sort(collect(keys(d))) == 1:11
+    # sizehint from a pair constructor: 12 pairs fit in 32 slots
+    @test length(Dict((i => i for i in 1:12)...).slots) == 32
+end
+
+@testset "Dict interface" begin
+    d = Dict{String,Int}()
+    @test isempty(d) && length(d) == 0
+    d["x"] = 1
+    d["y"] = 2
+    @test d["x"] == 1 && length(d) == 2
+    @test_throws KeyError d["z"]
+    @test get(d, "z", 0) == 0
+    @test get(() -> 5, d, "z") == 5
+    @test get!(d, "z", 3) == 3 && d["z"] == 3
+    @test get!(() -> 9, d, "w") == 9 && haskey(d, "w")
+    @test getkey(d, "x", nothing) == "x" && getkey(d, "q", nothing) === nothing
+    @test pop!(d, "w") == 9 && !haskey(d, "w")
+    @test pop!(d, "w", -1) == -1
+    @test_throws KeyError pop!(d, "w")
+    delete!(d, "z")
+    @test !haskey(d, "z") && length(d) == 2
+    @test ("x" => 1) in d && !(("x" => 2) in d)
+    @test "x" in keys(d)
+    @test sort(collect(values(d))) == [1, 2]
+    @test_throws MethodError Dict{Int,Int}()["a"] = 1
+    @test_throws InexactError Dict{Int,Int}()[1.5] = 1
+    d2 = Dict{Int,Float64}()
+    d2[1] = 2     # converted
+    @test d2[1] === 2.0
+    d2[2.0] = 3   # an integral float is a valid Int key
+    @test d2[2] === 3.0
+    e = copy(d)
+    e["x"] = 10
+    @test d["x"] == 1
+    @test empty(d) isa Dict{String,Int} && isempty(empty(d))
+    @test empty!(e) === e && isempty(e)
+    m = merge(Dict(1 => 1), Dict(2 => 2.5))
+    @test m isa Dict{Int,Float64} && m[2] == 2.5
+    @test mergewith(+, Dict(:a => 1, :b => 2), Dict(:b => 3)) == Dict(:a => 1, :b => 5)
+    f = Dict(1 => "a", 2 => "b", 3 => "c")
+    @test filter(p -> isodd(p.first), f) == Dict(1 => "a", 3 => "c")
+    filter!(p -> p.second != "b", f)
+    @test length(f) == 2 && !haskey(f, 2)
+    @test Dict(1 => 2) == Dict(1.0 => 2.0)
+    @test isequal(Dict(1 => NaN), Dict(1 => NaN)) && Dict(1 => NaN) != Dict(1 => NaN)
+    @test Dict([(1, 2), (3, 4)]) == Dict(1 => 2, 3 => 4)
+    @test Dict(k => k^2 for k in 1:3)[3] == 9
+    # deletions leave tombstones that later inserts reuse; the contents stay right
+    g = Dict{Int,Int}()
+    for i in 1:100
+        g[i] = i
+    end
+    for i in 1:2:100
+        delete!(g, i)
+    end
+    @test length(g) == 50 && all(haskey(g, i) for i in 2:2:100) && !any(haskey(g, i) for i in 1:2:100)
+    @test sum(values(g)) == sum(2:2:100)
+    @test pop!(Dict(7 => 8)) == (7 => 8)
+    @test sprint(show, MIME("text/plain"), Dict{Int,Int}()) == "Dict{Int64, Int64}()" ||
+          sprint(show, MIME("text/plain"), Dict{Int,Int}()) == "Dict{Int64, Int64} with 0 entries"
+    @test repr(keys(Dict(1 => 2))) == "[1]"
+end
+
+@testset "IdDict and ImmutableDict" begin
+    a = [1]
+    b = [1]
+    d = IdDict{Any,Int}()
+    d[a] = 1
+    d[b] = 2
+    @test length(d) == 2 && d[a] == 1 && d[b] == 2
+    @test !haskey(d, [1])
+    delete!(d, a)
+    @test length(d) == 1 && get(d, a, 0) == 0
+    i = Base.ImmutableDict("a" => 1)
+    j = Base.ImmutableDict(i, "b" => 2)
+    k = Base.ImmutableDict(j, "a" => 3)
+    @test i["a"] == 1 && k["a"] == 3 && k["b"] == 2 && length(k) == 3
+    @test get(i, "b", 0) == 0 && haskey(j, "b") && !haskey(i, "b")
+end
