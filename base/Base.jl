@@ -11,7 +11,7 @@ import Core: TypeVar, UnionAll, Expr, LineNumberNode, QuoteNode, GlobalRef, Symb
     Array, Tuple, NamedTuple, Bool, Char, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64,
     Int128, UInt128, Float16, Float32, Float64, Ptr, Ref, ErrorException, ArgumentError, BoundsError,
     TypeError, UndefVarError, Integer, Signed, Unsigned, AbstractFloat, SimpleVector, DivideError,
-    UndefRefError, OutOfMemoryError, StackOverflowError, Int
+    UndefRefError, OutOfMemoryError, StackOverflowError, Int, AbstractChar, AbstractString
 
 # `x.f` and `x.f = v` lower to these (docs/ir.md); they must exist before other code runs.
 getproperty(x, f::Symbol) = getfield(x, f)
@@ -52,6 +52,7 @@ include("pointer.jl")
 include("array.jl")         # Vector/Array basics: getindex, setindex!, push!, length, iterate
 include("range.jl")         # UnitRange, OneTo, StepRange, `:`
 include("char.jl")
+include("substring.jl")      # SubString (string.jl specializes on SubString{String})
 include("string.jl")
 include("symbol.jl")
 include("error.jl")         # error, exception types, AssertionError
@@ -60,10 +61,16 @@ include("iterators.jl")     # enumerate, zip, Generator, collect, map, filter, r
 include("dict.jl")
 include("set.jl")          # Set, union/intersect/setdiff/symdiff, issubset
 include("missing.jl")      # missing, three-valued logic, skipmissing
+include("strings/basic.jl")  # AbstractString interface, then search and utilities (Set needed)
+include("strings/search.jl")
+include("strings/util.jl")
 include("broadcast.jl")     # dot syntax
 include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write
 include("show.jl")          # show, repr, string, sprint, display
 include("show_expr.jl")
+include("strings/io.jl")     # string show/escape/repr, transcode
+include("unicode.jl")        # utf8proc: categories, case mapping, Unicode module
+include("regex.jl")          # PCRE2 regular expressions
 include("errorshow.jl")     # showerror and backtraces
 include("hashing.jl")
 include("reflection.jl")    # fieldnames, methods, names, isdefined helpers, which

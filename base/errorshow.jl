@@ -75,12 +75,9 @@ function showerror(io::IO, ex::StringIndexError)
     if 1 <= i <= ncodeunits(s)
         a = thisind(s, i)
         b = nextind(s, a)
-        print(io, ", valid nearby indices [", a, "]=>")
-        show(io, s[a])
-        if b <= ncodeunits(s)
-            print(io, ", [", b, "]=>")
-            show(io, s[b])
-        end
+        print(io, b <= ncodeunits(s) ? ", valid nearby indices [" : ", valid nearby index [", a, "]=>'",
+              escape_string(s[a:a]), "'")
+        b <= ncodeunits(s) && print(io, ", [", b, "]=>'", escape_string(s[b:b]), "'")
     end
 end
 function showerror(io::IO, ex::LoadError)

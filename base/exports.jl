@@ -60,3 +60,7 @@ export
 export IdDict, Missing, missing, ismissing, coalesce, skipmissing, nonmissingtype, MissingException,
     getkey, mergewith, mergewith!, empty, union!, intersect!, setdiff!, symdiff, symdiff!, ⊇, ⊈, ⊉, ⊊, ⊋,
     issetequal, isdisjoint, ∪, ∩
+# strings (substring.jl, strings/*.jl, unicode.jl, regex.jl)
+export SubString, SubstitutionString, Regex, RegexMatch, AbstractMatch, AbstractPattern, match,
+    eachmatch, titlecase, textwidth, isnumeric, unescape_string, transcode, chopprefix, chopsuffix,
+    eachsplit, rsplit, ascii, findprev, view, @r_str, @s_str

@@ -14,7 +14,7 @@ show(io::IO, ::MIME{mime}) where {mime} = print(io, "MIME type ", String(mime))
 
 # ---- entry points
 show(x) = show(stdout, x)
-function sprint(f, args...; context=nothing)
+function sprint(f, args...; context=nothing, sizehint::Integer=0)
     io = IOBuffer()
     f(context === nothing ? io : IOContext(io, context), args...)
     String(take!(io))
@@ -60,56 +60,6 @@ string(x::Float64) = ccall(:jl_float_to_string, Any, (Float64, Int32, Int32), x,
 # ---- strings, chars, symbols
 print(io::IO, x::Nothing) = print(io, "nothing")
 show(io::IO, ::Nothing) = print(io, "nothing")
-function show(io::IO, s::String)
-    write(io, '"')
-    escape_string(io, s, "\"\$")
-    write(io, '"')
-    nothing
-end
-function escape_string(io::IO, s::AbstractString, esc="")
-    for c in s
-        if c == '\\'
-            print(io, "\\\\")
-        elseif c in esc
-            print(io, '\\', c)
-        elseif c == '\n'
-            print(io, "\\n")
-        elseif c == '\t'
-            print(io, "\\t")
-        elseif c == '\r'
-            print(io, "\\r")
-        elseif c == '\e'
-            print(io, "\\e")
-        elseif c == '\0'
-            print(io, "\\0")
-        elseif c == '\a'
-            print(io, "\\a")
-        elseif c == '\b'
-            print(io, "\\b")
-        elseif c == '\f'
-            print(io, "\\f")
-        elseif c == '\v'
-            print(io, "\\v")
-        elseif iscntrl(c)
-            print(io, "\\x", string(UInt32(c), base = 16, pad = 2))
-        else
-            print(io, c)
-        end
-    end
-end
-escape_string(s::AbstractString, esc="") = sprint(escape_string, s, esc)
-function show(io::IO, c::Char)
-    if c == '\''
-        print(io, "'\\''")
-    elseif c == '"'
-        print(io, "'\"'")
-    else
-        write(io, '\'')
-        escape_string(io, string(c), "")
-        write(io, '\'')
-    end
-    nothing
-end
 function show(io::IO, s::Symbol)
     str = String(s)
     if _is_plain_symbol(str)
@@ -373,7 +323,6 @@ function summary(io::IO, a::AbstractArray)
     print(io, length(a), "-element ")
     show(io, typeof(a))
 end
-summary(io::IO, s::String) = print(io, ncodeunits(s), "-codeunit String")
 summary(io::IO, x) = show(io, typeof(x))
 summary(x) = sprint(summary, x)
 function show(io::IO, ::MIME"text/plain", a::AbstractVector)
@@ -429,30 +378,6 @@ function show(io::IO, ::MIME"text/plain", s::AbstractSet)
         show(io, x)
     end
 end
-function show(io::IO, ::MIME"text/plain", c::Char)
-    show(io, c)
-    u = UInt32(c)
-    print(io, ": ", u < 0x80 ? "ASCII/" : "", "Unicode U+", uppercase(string(u, base = 16, pad = 4)))
-    cat = _char_category(c)
-    cat === nothing || print(io, " (category ", cat, ")")
-end
-function _char_category(c::Char)
-    isascii(c) || return nothing
-    islowercase(c) && return "Ll: Letter, lowercase"
-    isuppercase(c) && return "Lu: Letter, uppercase"
-    isdigit(c) && return "Nd: Number, decimal digit"
-    c == ' ' && return "Zs: Separator, space"
-    iscntrl(c) && return "Cc: Other, control"
-    c in "+<=>|~" && return "Sm: Symbol, math"
-    c in "\$" && return "Sc: Symbol, currency"
-    c in "^`" && return "Sk: Symbol, modifier"
-    c in "([{" && return "Ps: Punctuation, open"
-    c in ")]}" && return "Pe: Punctuation, close"
-    c == '-' && return "Pd: Punctuation, dash"
-    c == '_' && return "Pc: Punctuation, connector"
-    return "Po: Punctuation, other"
-end
-
 # display: what the REPL and `display(x)` print
 display(x) = (show(stdout, MIME"text/plain"(), x); println(stdout); nothing)
 show(io::IO, ::Colon) = print(io, "Colon()")
