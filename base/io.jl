@@ -108,7 +108,7 @@ mutable struct IOBuffer <: IO
     writable::Bool
 end
 IOBuffer() = IOBuffer(UInt8[], 1, true)
-IOBuffer(s::String) = IOBuffer(codeunits(s), 1, false)
+IOBuffer(s::String) = IOBuffer(Vector{UInt8}(s), 1, false)
 IOBuffer(v::Vector{UInt8}) = IOBuffer(v, 1, true)
 function write(io::IOBuffer, b::UInt8)
     push!(io.data, b)

@@ -172,11 +172,11 @@ function transcode(::Type{UInt16}, s::String)
     out = UInt16[]
     for c in s
         u = codepoint(c)
-        if u < 0x10000
+        if u < 0x00010000
             push!(out, UInt16(u))
         else
-            u -= 0x10000
-            push!(out, UInt16(0xd800 + (u >> 10)), UInt16(0xdc00 + (u & 0x3ff)))
+            u -= 0x00010000
+            push!(out, UInt16(0x0000d800 + (u >> 10)), UInt16(0x0000dc00 + (u & 0x000003ff)))
         end
     end
     out
@@ -187,8 +187,9 @@ function transcode(::Type{String}, v::AbstractVector{UInt16})
     n = length(v)
     while i <= n
         u = UInt32(v[i])
-        if 0xd800 <= u <= 0xdbff && i < n && 0xdc00 <= v[i + 1] <= 0xdfff
-            print(io, Char(0x10000 + ((u - 0xd800) << 10) + (UInt32(v[i + 1]) - 0xdc00)))
+        w = i < n ? UInt32(v[i + 1]) : 0x00000000
+        if 0x0000d800 <= u <= 0x0000dbff && 0x0000dc00 <= w <= 0x0000dfff
+            print(io, Char(0x00010000 + ((u - 0x0000d800) << 10) + (w - 0x0000dc00)))
             i += 2
         else
             print(io, Char(u))

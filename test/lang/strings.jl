@@ -101,8 +101,8 @@ end
         "StringIndexError: invalid index [3], valid nearby indices [2]=>'é', [4]=>'l'"
     @test sprint(showerror, StringIndexError("aé", 3)) ==
         "StringIndexError: invalid index [3], valid nearby index [2]=>'é'"
-    err = try "aé"[1:3]; catch e; e; end
-    @test err isa StringIndexError && err.index == 3
+    ex = try "aé"[1:3]; catch e; e; end
+    @test ex isa StringIndexError && ex.index == 3
     @test sprint(showerror, BoundsError("abc", 5)) == "BoundsError: attempt to access 3-codeunit String at index [5]"
     @test sprint(showerror, BoundsError("", 1)) == "BoundsError: attempt to access empty String at index [1]"
 end
