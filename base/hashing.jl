@@ -51,7 +51,7 @@ hash(x::Float16, h::UInt) = hash(Float64(x), h)
 # ---- characters, strings, symbols
 hash(c::Char, h::UInt) = hash_uint64(xor((UInt64(bitcast(UInt32, c)) + 0xd4d64234) << 32, h))
 const memhash_seed = 0x71e729fd56419c81
-function hash(s::String, h::UInt)
+function hash(s::Union{String,SubString{String}}, h::UInt)
     h += memhash_seed
     ccall(:memhash_seed, UInt64, (Ptr{UInt8}, Csize_t, UInt32), s, sizeof(s), h % UInt32) + h
 end

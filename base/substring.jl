@@ -82,7 +82,6 @@ function cmp(a::_ByteString, b::_ByteString)
     c < 0 ? -1 : c > 0 ? 1 : cmp(na, nb)
 end
 isless(a::_ByteString, b::_ByteString) = cmp(a, b) < 0
-hash(s::SubString{String}, h::UInt) = hash_uint(xor(ccall(:jl_memhash, UInt, (Ptr{UInt8}, Csize_t), pointer(s), sizeof(s)), h))
 
 getindex(s::AbstractString, r::AbstractUnitRange{<:Integer}) = SubString(s, r)
 string(s::SubString{String}) = String(s)

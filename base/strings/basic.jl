@@ -72,7 +72,6 @@ end
 isless(a::AbstractString, b::AbstractString) = cmp(a, b) < 0
 (<)(a::AbstractString, b::AbstractString) = isless(a, b)
 (<=)(a::AbstractString, b::AbstractString) = !isless(b, a)
-hash(s::AbstractString, h::UInt) = hash(String(s), h)
 
 # ---- index arithmetic: out-of-range indices act as padding characters of one code unit
 thisind(s::AbstractString, i::Integer) = thisind(s, Int(i))
