@@ -11,10 +11,12 @@ function _findnext_pred(f, s::AbstractString, i::Int)
     z = ncodeunits(s) + 1
     1 <= i <= z || throw(BoundsError(s, i))
     i == z || isvalid(s, i) || throw(StringIndexError(s, i))
-    e = lastindex(s)
-    while i <= e
-        f(s[i]) && return i
-        i = nextind(s, i)
+    # iterate decodes each character once and gives the next index with it
+    y = iterate(s, i)
+    while y !== nothing
+        f(getfield(y, 1)) && return i
+        i = getfield(y, 2)
+        y = iterate(s, i)
     end
     nothing
 end
@@ -51,8 +53,12 @@ function findnext(f::Fix2{typeof(isequal),Char}, s::_ByteString, i::Integer)
 end
 function findall(f::Function, s::AbstractString)
     out = Int[]
-    for (i, c) in pairs(s)
-        f(c) && push!(out, i)
+    i = 1
+    y = iterate(s, i)
+    while y !== nothing
+        f(getfield(y, 1)) && push!(out, i)
+        i = getfield(y, 2)
+        y = iterate(s, i)
     end
     out
 end

@@ -34,9 +34,11 @@ end
 function lstrip(f, s::AbstractString)
     e = lastindex(s)
     i = 1
-    while i <= e
-        f(s[i]) || return SubString(s, i, e)
-        i = nextind(s, i)
+    y = iterate(s, i)
+    while y !== nothing
+        f(getfield(y, 1)) || return SubString(s, i, e)
+        i = getfield(y, 2)
+        y = iterate(s, i)
     end
     SubString(s, e + 1, e)
 end
