@@ -141,9 +141,36 @@ JL_DLLEXPORT void *jl_gc_alloc_uncollectable(size_t sz)
     return p;
 }
 
+/* mapped system image regions: never handed to Boehm (tables that grew out of the image free their old
+   copy through here) */
+static uintptr_t image_lo, image_hi;
+
+JL_DLLEXPORT void jl_gc_set_image_range(void *lo, void *hi)
+{
+    image_lo = (uintptr_t)lo;
+    image_hi = (uintptr_t)hi;
+}
+
+JL_DLLEXPORT int jl_gc_in_image(const void *p)
+{
+    return (uintptr_t)p >= image_lo && (uintptr_t)p < image_hi;
+}
+
 JL_DLLEXPORT void jl_gc_free(void *p)
 {
+    if (jl_gc_in_image(p))
+        return;
     GC_FREE(p);
+}
+
+JL_DLLEXPORT void *jl_gc_block_base(const void *p)
+{
+    return GC_base((void *)p);
+}
+
+JL_DLLEXPORT size_t jl_gc_block_size(const void *base)
+{
+    return GC_size(base);
 }
 
 /* ---------------------------------------------------------------- roots

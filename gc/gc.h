@@ -35,7 +35,13 @@ JL_DLLEXPORT jl_value_t *jl_gc_alloc_typed(jl_datatype_t *type);          /* pic
 JL_DLLEXPORT void *jl_gc_alloc_buf(size_t sz);         /* untyped scanned buffer (array data) */
 JL_DLLEXPORT void *jl_gc_alloc_buf_atomic(size_t sz);  /* untyped pointer-free buffer */
 JL_DLLEXPORT void *jl_gc_alloc_uncollectable(size_t sz); /* scanned, never freed until jl_gc_free */
-JL_DLLEXPORT void jl_gc_free(void *p);
+JL_DLLEXPORT void jl_gc_free(void *p); /* no-op for memory in the mapped system image */
+/* the allocation holding p (an interior pointer is fine), or NULL when p is not GC memory; its size */
+JL_DLLEXPORT void *jl_gc_block_base(const void *p);
+JL_DLLEXPORT size_t jl_gc_block_size(const void *base);
+/* the mapped system image (sysimage/): objects there are never collected nor freed */
+JL_DLLEXPORT void jl_gc_set_image_range(void *lo, void *hi);
+JL_DLLEXPORT int jl_gc_in_image(const void *p);
 
 /* roots: objects referenced from memory the collector cannot see */
 JL_DLLEXPORT void jl_gc_add_root(jl_value_t *v);       /* counted: add twice, remove twice */

@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <uv.h>
 #include "julep_internal.h"
 #include "init.h"
 #include "gf.h"
 #include "toplevel.h"
+#include "../sysimage/image.h"
 
 static int initialized;
 static FILE *trace_out;
@@ -60,13 +62,53 @@ static void init_libuv(void)
     }
 }
 
-static const char *image_step(void)
+static int writing_output(void)
 {
-    /* System images arrive with the sysimage issue; until then Base is bootstrapped from the base/ sources
-       (src/toplevel.c), and its __init__s run there. */
-    int base = jl_init_base();
+    const jl_options_t *o = &jl_options;
+    return o->outputji || o->outputo || o->outputbc || o->outputunoptbc || o->outputasm;
+}
+
+/* The image to start from: -J's, else the default one next to the binary (<bindir>/../lib/julep/sys.ji)
+   unless an image is being written (Julia's rule: --output-* start from source without -J). */
+static const char *image_path(void)
+{
+    static char path[4096];
     if (jl_options.image_file_specified)
-        return "system images are not supported yet; ignoring -J";
+        return jl_options.image_file;
+    if (writing_output() || jl_options.julep_bindir == NULL || getenv("JULEP_NO_IMAGE") != NULL)
+        return NULL;
+    snprintf(path, sizeof path, "%s/../lib/julep/sys.ji", jl_options.julep_bindir);
+    return access(path, R_OK) == 0 ? path : NULL;
+}
+
+/* Map the system image in place of creating the builtin types. A bad -J image ends the process; a bad
+   default image (say, left from an earlier build) is ignored and Base is bootstrapped from source. */
+static int load_image(const char *path)
+{
+    char *err = NULL;
+    uint64_t t0 = jl_hrtime_us();
+    if (jl_image_load(path, &err) == 0) {
+        jl_trace_startup_step("types", jl_hrtime_us() - t0, "mapped from the system image");
+        return 1;
+    }
+    if (jl_options.image_file_specified) {
+        if (strcmp(err, "not found") == 0)
+            fprintf(stderr, "julep: system image %s not found\n", path);
+        else
+            fprintf(stderr, "julep: system image %s is invalid: %s\n", path, err);
+        exit(1);
+    }
+    char detail[300];
+    snprintf(detail, sizeof detail, "default image %s ignored: %s", path, err);
+    jl_trace_startup_step("types", jl_hrtime_us() - t0, detail);
+    return 0;
+}
+
+static const char *bootstrap_step(void)
+{
+    /* no system image: Base is bootstrapped from the base/ sources (src/toplevel.c), and its __init__s
+       run there */
+    int base = jl_init_base();
     return base ? "no system image; Base bootstrapped from source" : "no system image; Base not loaded";
 }
 
@@ -85,13 +127,16 @@ JL_DLLEXPORT int jl_init(const jl_options_t *opts)
     jl_trace_startup_step("options", t_opts, NULL);
 
     STEP("gc", NULL, jl_gc_init());
-    STEP("types", NULL, {
-        jl_init_types();
-        jl_init_gf();
-        jl_init_builtins();
-        jl_main_module = jl_new_module(jl_s_Main, NULL);
-        jl_module_using(jl_main_module, jl_core_module);
-    });
+    const char *path = image_path();
+    int from_image = path != NULL && load_image(path);
+    if (!from_image)
+        STEP("types", NULL, {
+            jl_init_types();
+            jl_init_gf();
+            jl_init_builtins();
+            jl_main_module = jl_new_module(jl_s_Main, NULL);
+            jl_module_using(jl_main_module, jl_core_module);
+        });
     STEP("root-task", NULL, {
         jl_init_root_task(jl_gc_main_stack_base());
         init_libuv();
@@ -99,10 +144,16 @@ JL_DLLEXPORT int jl_init(const jl_options_t *opts)
     STEP("serializer", NULL, jl_init_serializer());
     STEP("codegen", jl_codegen_loaded() ? "LLVM loaded" : "LLVM deferred to first compilation",
          jl_init_codegen());
-    const char *img = NULL;
-    STEP("image", img, img = image_step());
+    if (from_image) {
+        STEP("image", jl_image_load_stats(), jl_image_init_after_load());
+        STEP("__init__", "modules of the system image", jl_init_base_from_image());
+    }
+    else {
+        const char *img = NULL;
+        STEP("image", img, img = bootstrap_step());
+        jl_trace_startup_step("__init__", 0, "run while Base loaded");
+    }
     jl_compile_bootstrap_done(); /* code run while Base bootstraps stays interpreted until called again */
-    jl_trace_startup_step("__init__", 0, "no modules to initialize");
     jl_trace_startup_step("total", jl_hrtime_us() - (jl_options.startup_t0_us ? jl_options.startup_t0_us : t0),
                           NULL);
     return 0;
@@ -113,11 +164,29 @@ JL_DLLEXPORT int jl_is_initialized(void)
     return initialized;
 }
 
+/* --output-ji: the image is written when the program has run successfully, as Julia does */
+static void write_image(const char *path)
+{
+    char *err = NULL;
+    uint64_t t0 = jl_hrtime_us();
+    if (jl_image_write(path, &err) != 0) {
+        fflush(stdout);
+        fprintf(stderr, "julep: cannot write system image %s: %s\n", path, err ? err : "unknown error");
+        free(err);
+        exit(1);
+    }
+    jl_trace_startup_step("output-ji", jl_hrtime_us() - t0, path);
+}
+
 JL_DLLEXPORT void jl_atexit_hook(int status)
 {
-    (void)status;
+    static int done;
+    if (done++)
+        return;
     if (jl_current_task)
         jl_gc_safepoint();
+    if (status == 0 && jl_options.outputji != NULL)
+        write_image(jl_options.outputji);
     fflush(stdout);
     fflush(stderr);
     if (trace_out && trace_out != stderr && trace_out != stdout)

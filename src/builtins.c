@@ -1040,6 +1040,14 @@ static void bind_if_missing(const char *name, jl_value_t *v)
         jl_set_const(jl_core_module, jl_symbol(name), v);
 }
 
+/* after a system image is loaded: the builtins are Core's bindings of their names */
+void jl_relink_builtins(void)
+{
+    for (size_t i = 0; i < N_BUILTINS; i++)
+        builtin_instances[i] = jl_get_global(jl_core_module, jl_symbol(builtin_table[i].name));
+    jl_relink_intrinsics();
+}
+
 void jl_init_builtins(void)
 {
     jl_diverror_type = core_singleton_exception("DivideError", &jl_diverror_exception);

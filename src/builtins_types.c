@@ -56,6 +56,14 @@ static void set_field_attrs(jl_typename_t *tn, uint8_t *attrs)
     tn->pad[0] |= TN_HAS_FIELDATTRS;
 }
 
+/* saved and restored by system images (sysimage/): the table is pairs of pointers (TypeName, attrs) */
+JL_DLLEXPORT void **jl_fieldattrs_state(size_t **count, size_t **cap)
+{
+    *count = &attr_count;
+    *cap = &attr_cap;
+    return (void **)&attr_table;
+}
+
 JL_DLLEXPORT int jl_field_isconst(jl_datatype_t *st, size_t i)
 {
     uint8_t *a = field_attrs(st->name);

@@ -35,6 +35,11 @@ jl_callptr_t (*jl_compile_hook)(jl_code_instance_t *ci);
 
 static uint64_t world_counter = 1;
 
+JL_DLLEXPORT uint64_t *jl_world_counter_slot(void) /* saved and restored by system images */
+{
+    return &world_counter;
+}
+
 JL_DLLEXPORT uint64_t jl_get_world_counter(void)
 {
     return world_counter;

@@ -906,6 +906,14 @@ JL_DLLEXPORT jl_value_t *jl_get_intrinsic(const char *name)
     return NULL;
 }
 
+/* after a system image is loaded: the instances are Core.Intrinsics' bindings */
+void jl_relink_intrinsics(void)
+{
+    jl_module_t *inm = (jl_module_t *)jl_get_global(jl_core_module, jl_symbol("Intrinsics"));
+    for (size_t i = 0; i < N_INTRINSICS; i++)
+        intrinsic_instances[i] = inm ? jl_get_global(inm, jl_symbol(intrinsic_table[i].name)) : NULL;
+}
+
 void jl_init_intrinsics(void)
 {
     jl_module_t *inm = jl_new_module(jl_symbol("Intrinsics"), jl_core_module);

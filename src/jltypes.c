@@ -260,6 +260,13 @@ JL_DLLEXPORT size_t jl_builtin_types(jl_datatype_t ***list)
     return builtin_count;
 }
 
+/* the loader of a system image sets the list back (the types themselves are in the image) */
+JL_DLLEXPORT void jl_restore_builtin_types(jl_datatype_t **list, size_t n)
+{
+    builtin_count = n < sizeof builtin_list / sizeof builtin_list[0] ? n : sizeof builtin_list / sizeof builtin_list[0];
+    memcpy(builtin_list, list, builtin_count * sizeof(jl_datatype_t *));
+}
+
 static void init_datatype(jl_datatype_t *dt, jl_typename_t *tn, jl_datatype_t *super, jl_svec_t *params)
 {
     dt->name = tn;
@@ -592,6 +599,22 @@ static void cache_insert(jl_typename_t *tn, jl_datatype_t *d)
         tn->cache = c = nc;
     }
     cache_place(c, d);
+}
+
+/* After an image was mapped at another address, TypeVar and object-identity hashes changed: place
+   every instantiation again (sysimage/ calls this for each TypeName of a relocated image). */
+JL_DLLEXPORT void jl_typename_cache_rehash(jl_typename_t *tn)
+{
+    jl_svec_t *c = tn->cache;
+    size_t sz = jl_svec_len(c);
+    if (sz == 0)
+        return;
+    jl_value_t *old[sz];
+    memcpy(old, jl_svec_data(c), sz * sizeof(jl_value_t *));
+    memset(jl_svec_data(c), 0, sz * sizeof(jl_value_t *));
+    for (size_t k = 0; k < sz; k++)
+        if (old[k] != NULL)
+            cache_place(c, (jl_datatype_t *)old[k]);
 }
 
 static int tuple_params_concrete(jl_value_t **params, size_t n)

@@ -139,6 +139,21 @@ void jl_init_builtins(void);     /* binds Core's builtin functions and Core.Intr
 JL_DLLEXPORT jl_value_t *jl_new_builtin(const char *name, jl_fptr_args_t fptr, jl_module_t *m);
 JL_DLLEXPORT jl_task_t *jl_get_current_task(void); /* for generated code (TLS is not a symbol) */
 
+/* ---------------------------------------------------------------- system image state (sysimage/)
+   C state a system image saves and restores besides the globals listed in sysimage/image_globals.c.
+   A new C global that holds a heap object must be added there (docs/sysimage.md). */
+JL_DLLEXPORT jl_sym_t **jl_symtab_state(size_t *cap, size_t *count, uint32_t *gensym);
+JL_DLLEXPORT void jl_symtab_restore(jl_sym_t **tab, size_t cap, size_t count, uint32_t gensym);
+JL_DLLEXPORT void jl_restore_builtin_types(jl_datatype_t **list, size_t n);
+JL_DLLEXPORT void jl_typename_cache_rehash(jl_typename_t *tn);
+JL_DLLEXPORT uint64_t *jl_world_counter_slot(void);
+JL_DLLEXPORT int *jl_closure_counter_slot(void);
+JL_DLLEXPORT void **jl_fieldattrs_state(size_t **count, size_t **cap);
+JL_DLLEXPORT void jl_toplevel_image_slots(jl_value_t ***root, jl_value_t ***loaded);
+JL_DLLEXPORT int jl_init_base_from_image(void); /* toplevel.c: program globals and __init__s */
+void jl_relink_builtins(void);
+void jl_relink_intrinsics(void);
+
 /* ---------------------------------------------------------------- small helpers */
 JL_DLLEXPORT uintptr_t jl_memhash(const char *s, size_t n);
 JL_DLLEXPORT uint64_t memhash_seed(const char *buf, size_t n, uint32_t seed); /* src/hashing.c: Julia's MurmurHash3 */

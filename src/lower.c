@@ -120,6 +120,8 @@ jl_sym_t *lower_gensym(lower_ctx_t *ctx, const char *base)
 }
 
 int lower_closure_counter(void) { return ++closure_counter; }
+/* saved and restored by system images: closure type names made later must not repeat the image's */
+JL_DLLEXPORT int *jl_closure_counter_slot(void) { return &closure_counter; }
 
 jl_value_t *lower_globalref(jl_module_t *m, jl_sym_t *s)
 {

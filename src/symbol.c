@@ -166,3 +166,23 @@ JL_DLLEXPORT size_t jl_common_symbols(jl_sym_t ***list)
     *list = common_list;
     return common_count;
 }
+
+/* ---------------------------------------------------------------- system image (sysimage/)
+   The table is keyed by the names' hashes, not by addresses, so an image stores it as it is and the
+   loader adopts it in place (a later growth frees nothing in the image: jl_gc_free ignores it). */
+
+JL_DLLEXPORT jl_sym_t **jl_symtab_state(size_t *cap, size_t *count, uint32_t *gensym)
+{
+    *cap = symtab_cap;
+    *count = symtab_count;
+    *gensym = gensym_counter;
+    return symtab;
+}
+
+JL_DLLEXPORT void jl_symtab_restore(jl_sym_t **tab, size_t cap, size_t count, uint32_t gensym)
+{
+    symtab = tab;
+    symtab_cap = cap;
+    symtab_count = count;
+    gensym_counter = gensym;
+}

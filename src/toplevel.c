@@ -979,3 +979,48 @@ JL_DLLEXPORT int jl_init_base(void)
     set_program_globals();
     return ok;
 }
+
+/* ---------------------------------------------------------------- system image (sysimage/) */
+
+JL_DLLEXPORT void jl_toplevel_image_slots(jl_value_t ***root, jl_value_t ***loaded)
+{
+    *root = (jl_value_t **)&toplevel_root;
+    *loaded = (jl_value_t **)&loaded_modules;
+}
+
+/* __init__ of m's submodules, then of m: the order in which loading ran them */
+static void run_initializers_tree(jl_module_t *m)
+{
+    for (size_t i = 0; i < m->bindings_size; i++) {
+        jl_binding_t *b = m->bindings[i];
+        if (b == NULL || b->owner != m || b->value == NULL || !jl_is_module(b->value))
+            continue;
+        jl_module_t *sub = (jl_module_t *)b->value;
+        if (sub != m && sub->parent == m && sub->name == b->name)
+            run_initializers_tree(sub);
+    }
+    jl_module_run_initializer(m);
+}
+
+/* After a system image was loaded (Core, Base, Main and the packages are in it): ARGS and PROGRAM_FILE
+   of this process, then every module's __init__ (Base's first, then the packages', then Main's). */
+JL_DLLEXPORT int jl_init_base_from_image(void)
+{
+    init_toplevel();
+    jl_module_t *holders[2] = {jl_base_module, jl_core_module}; /* the image holds the writer's ARGS */
+    for (int i = 0; i < 2; i++) {
+        jl_value_t *args = holders[i] ? jl_get_global(holders[i], jl_symbol("ARGS")) : NULL;
+        if (args && jl_is_array(args) && jl_array_len(args) > 0)
+            jl_array_del_end((jl_array_t *)args, jl_array_len(args));
+    }
+    set_program_globals();
+    if (jl_base_module)
+        run_initializers_tree(jl_base_module);
+    for (size_t i = 0; loaded_modules && i < jl_array_len(loaded_modules); i++) {
+        jl_module_t *m = (jl_module_t *)jl_array_ptr_ref(loaded_modules, i);
+        if (m != jl_core_module && m != jl_base_module && m != jl_main_module)
+            run_initializers_tree(m);
+    }
+    run_initializers_tree(jl_main_module);
+    return jl_base_module != NULL;
+}

@@ -1,0 +1,240 @@
+/*
+ * image_load.c -- maps a system image (`-J`, or the default image next to the binary) in place of
+ * creating the builtin types: one mmap at the preferred address, a checksum, the C entry points, the C
+ * globals. Only when the kernel places the file elsewhere are the relocations applied and the tables
+ * keyed by addresses rebuilt (TypeName instantiation caches, dispatch leaf caches, Base Dicts).
+ * Invariant: nothing in the process changes until the whole file has been validated; a bad file gives
+ * an error message, never a crash.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "image.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+static int loaded;
+static char *map_base;
+static const jl_image_header_t *hdr;
+static intptr_t delta;
+static char stats[96];
+
+JL_DLLEXPORT int jl_image_loaded(void)
+{
+    return loaded;
+}
+
+JL_DLLEXPORT const char *jl_image_load_stats(void)
+{
+    return stats;
+}
+
+static int table_ok(const jl_image_header_t *h, uint64_t off, uint64_t n, uint64_t elsize)
+{
+    return off >= h->data_off + h->data_size && off <= h->file_size && n <= (h->file_size - off) / elsize;
+}
+
+/* the header alone: does this file belong to this build, and is it whole? */
+static const char *check_header(const jl_image_header_t *h, uint64_t size)
+{
+    if (memcmp(h->magic, JL_IMAGE_MAGIC, 8) != 0)
+        return "not a julep system image";
+    if (h->version != JL_IMAGE_VERSION || h->header_size != sizeof *h)
+        return "written by another version of julep";
+    uint8_t id[JL_IMAGE_BUILD_ID_MAX];
+    uint32_t idlen;
+    uintptr_t lb;
+    size_t ls;
+    if (jl_image_self(&lb, &ls, id, &idlen) != 0)
+        return "cannot locate libjulep.so";
+    if (idlen != h->build_id_len || memcmp(id, h->build_id, idlen) != 0)
+        return "built by another julep build";
+    const jl_image_global_t *g;
+    if (h->nglobals != jl_image_globals(&g))
+        return "built by another julep build";
+    if (h->file_size != size)
+        return size < h->file_size ? "truncated" : "unexpected data after the end";
+    if (h->data_off < sizeof *h || h->data_off % JL_IMAGE_PAGE || h->data_size % 16 ||
+        h->data_size > size - h->data_off || h->scanned_size > h->data_size)
+        return "corrupted (bad section sizes)";
+    if (!table_ok(h, h->globals_off, h->nglobals + h->scalars[JL_IMG_NBUILTIN_TYPES], 8) ||
+        !table_ok(h, h->relocs_off, h->nrelocs, 4) || !table_ok(h, h->centry_off, h->ncentry, 16) ||
+        !table_ok(h, h->typenames_off, h->ntypenames, 8) || !table_ok(h, h->mtables_off, h->nmtables, 8) ||
+        !table_ok(h, h->dicts_off, h->ndicts, 8))
+        return "corrupted (bad table offsets)";
+    return NULL;
+}
+
+/* the tables: every entry must stay inside the data section (checked before anything is patched) */
+static const char *check_tables(const char *m, const jl_image_header_t *h, size_t libsize)
+{
+    uint64_t words = h->data_size / 8;
+    const uint64_t *ce = (const uint64_t *)(m + h->centry_off);
+    for (uint64_t i = 0; i < h->ncentry; i++)
+        if (ce[2 * i] >= words || ce[2 * i + 1] >= libsize)
+            return "corrupted (bad C entry point)";
+    const uint64_t *gl = (const uint64_t *)(m + h->globals_off);
+    for (uint64_t i = 0; i < h->nglobals + h->scalars[JL_IMG_NBUILTIN_TYPES]; i++)
+        if (gl[i] > h->data_size)
+            return "corrupted (bad global)";
+    uint64_t offs[3] = {h->typenames_off, h->mtables_off, h->dicts_off};
+    uint64_t cnts[3] = {h->ntypenames, h->nmtables, h->ndicts};
+    for (int l = 0; l < 3; l++)
+        for (uint64_t i = 0; i < cnts[l]; i++)
+            if (((const uint64_t *)(m + offs[l]))[i] >= h->data_size)
+                return "corrupted (bad object list)";
+    if (h->scalars[JL_IMG_NBUILTIN_TYPES] > 128 || h->scalars[JL_IMG_SYMTAB_CAP] == 0 ||
+        (h->scalars[JL_IMG_SYMTAB_CAP] & (h->scalars[JL_IMG_SYMTAB_CAP] - 1)))
+        return "corrupted (bad scalars)";
+    return NULL;
+}
+
+static void *global_value(const char *data, const uint64_t *gl, size_t i)
+{
+    return gl[i] ? (void *)(data + gl[i] - 1) : NULL;
+}
+
+static char *map_file(int fd, size_t size)
+{
+    void *want = (void *)JL_IMAGE_BASE;
+    int flags = MAP_PRIVATE;
+    if (getenv("JULEP_IMAGE_RELOCATE") == NULL) /* tests force the relocating path with it */
+        flags |= MAP_FIXED_NOREPLACE;
+    else
+        want = NULL;
+    void *p = mmap(want, size, PROT_READ | PROT_WRITE, flags, fd, 0);
+    if (p == MAP_FAILED && want != NULL)
+        p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void restore_state(const char *data, const uint64_t *gl)
+{
+    const jl_image_global_t *g;
+    size_t ng = jl_image_globals(&g);
+    for (size_t i = 0; i < ng; i++)
+        if (!g[i].raw)
+            *g[i].slot = global_value(data, gl, i);
+    const uint64_t *sc = hdr->scalars;
+    jl_symtab_restore(global_value(data, gl, ng - JL_IMG_G_NRAW + JL_IMG_G_SYMTAB), sc[JL_IMG_SYMTAB_CAP],
+                      sc[JL_IMG_SYMTAB_COUNT], (uint32_t)sc[JL_IMG_GENSYM]);
+    size_t *acount, *acap;
+    void **attrs = jl_fieldattrs_state(&acount, &acap);
+    *attrs = global_value(data, gl, ng - JL_IMG_G_NRAW + JL_IMG_G_ATTRS);
+    *acount = *attrs ? sc[JL_IMG_ATTR_COUNT] : 0;
+    *acap = *attrs ? sc[JL_IMG_ATTR_CAP] : 0;
+    jl_datatype_t *bt[128];
+    size_t nbt = sc[JL_IMG_NBUILTIN_TYPES];
+    for (size_t i = 0; i < nbt; i++)
+        bt[i] = global_value(data, gl, ng + i);
+    jl_restore_builtin_types(bt, nbt);
+    *jl_world_counter_slot() = sc[JL_IMG_WORLD];
+    *jl_closure_counter_slot() = (int)sc[JL_IMG_CLOSURES];
+}
+
+/* mapped away from the preferred address: the hashes that mix in addresses changed */
+static void rebuild_address_tables(const char *data)
+{
+    const uint64_t *tn = (const uint64_t *)(map_base + hdr->typenames_off);
+    for (uint64_t i = 0; i < hdr->ntypenames; i++)
+        jl_typename_cache_rehash((jl_typename_t *)(data + tn[i]));
+    const uint64_t *mt = (const uint64_t *)(map_base + hdr->mtables_off);
+    for (uint64_t i = 0; i < hdr->nmtables; i++)
+        ((jl_methtable_t *)(data + mt[i]))->leafcache = jl_nothing;
+}
+
+JL_DLLEXPORT int jl_image_load(const char *path, char **err)
+{
+    static char msg[160];
+    *err = msg;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, sizeof msg, "%s", errno == ENOENT ? "not found" : strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    jl_image_header_t h;
+    const char *why = NULL;
+    if (fstat(fd, &st) != 0)
+        why = strerror(errno);
+    else if (st.st_size < (off_t)sizeof h || pread(fd, &h, sizeof h, 0) != (ssize_t)sizeof h)
+        why = st.st_size < (off_t)sizeof h ? "truncated" : "cannot read the header";
+    else
+        why = check_header(&h, (uint64_t)st.st_size);
+    char *m = why ? NULL : map_file(fd, (size_t)st.st_size);
+    close(fd);
+    if (why == NULL && m == NULL)
+        why = "cannot map the file";
+    uintptr_t lb = 0;
+    size_t ls = 0;
+    if (why == NULL && jl_image_checksum(m + sizeof h, h.file_size - sizeof h) != h.checksum)
+        why = "corrupted (checksum mismatch)";
+    if (why == NULL && jl_image_self(&lb, &ls, NULL, NULL) == 0)
+        why = check_tables(m, &h, ls);
+    if (why != NULL) {
+        if (m)
+            munmap(m, (size_t)st.st_size);
+        snprintf(msg, sizeof msg, "%s", why);
+        return -1;
+    }
+    map_base = m;
+    hdr = (const jl_image_header_t *)m;
+    char *data = m + h.data_off;
+    delta = (intptr_t)((uintptr_t)m - h.base);
+    if (delta != 0) {
+        const uint32_t *rel = (const uint32_t *)(m + h.relocs_off);
+        uint64_t words = h.data_size / 8;
+        for (uint64_t i = 0; i < h.nrelocs; i++) {
+            if (rel[i] >= words)
+                continue; /* checked by the checksum; never write outside the data */
+            uint64_t *wp = (uint64_t *)data + rel[i];
+            *wp += (uint64_t)delta;
+        }
+    }
+    const uint64_t *ce = (const uint64_t *)(m + h.centry_off);
+    for (uint64_t i = 0; i < h.ncentry; i++)
+        ((uint64_t *)data)[ce[2 * i]] = lb + ce[2 * i + 1];
+    jl_gc_set_image_range(data, data + h.data_size);
+    if (h.scanned_size)
+        jl_gc_add_root_range(data, data + h.scanned_size);
+    restore_state(data, (const uint64_t *)(m + h.globals_off));
+    if (delta != 0)
+        rebuild_address_tables(data);
+    jl_init_symbols();   /* the common symbols: found in the restored table */
+    jl_init_boxes();
+    jl_relink_builtins();
+    loaded = 1;
+    snprintf(stats, sizeof stats, "%s: %.1f MB, %s", path, (double)h.data_size / 1e6,
+             delta ? "relocated" : "at its preferred address");
+    return 0;
+}
+
+/* Base Dicts hash some keys by address: after relocation, rebuild them with Base's own code. */
+static void rehash_dicts(void)
+{
+    jl_value_t *rehash = jl_base_module ? jl_get_global(jl_base_module, jl_symbol("_rehash!")) : NULL;
+    if (rehash == NULL || hdr->ndicts == 0)
+        return;
+    const char *data = map_base + hdr->data_off;
+    const uint64_t *d = (const uint64_t *)(map_base + hdr->dicts_off);
+    for (uint64_t i = 0; i < hdr->ndicts; i++) {
+        jl_value_t *dict = (jl_value_t *)(data + d[i]);
+        if (jl_call(rehash, &dict, 1) == NULL) {
+            fprintf(stderr, "julep: rehashing a Dict of the relocated system image failed\n");
+            exit(1);
+        }
+    }
+}
+
+JL_DLLEXPORT void jl_image_init_after_load(void)
+{
+    if (delta != 0)
+        rehash_dicts();
+}

@@ -1,0 +1,249 @@
+/*
+ * test_sysimage.c -- system images (suite `sysimage`): written with --output-ji after a program ran,
+ * loaded with -J at the preferred address and relocated (JULEP_IMAGE_RELOCATE=1), rejected cleanly when
+ * missing, truncated, corrupted or from another build, and the writer's refusal of values it cannot
+ * save. The binary is run as a child process ($JULEP_BIN, else build/release/usr/bin/julep).
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *julep_bin(void)
+{
+    static char path[4096];
+    const char *bin = getenv("JULEP_BIN");
+    if (bin != NULL && *bin)
+        return bin;
+    const char *src = getenv("JULEP_SRCDIR");
+    snprintf(path, sizeof(path), "%s/build/release/usr/bin/julep", src && *src ? src : ".");
+    return path;
+}
+
+typedef struct {
+    char out[8192];
+    char err[8192];
+    int status;
+} run_t;
+
+static void slurp(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    size_t k = f ? fread(buf, 1, n - 1, f) : 0;
+    buf[k] = 0;
+    if (f)
+        fclose(f);
+    unlink(path);
+}
+
+/* run `env julep args` through the shell (args are shell words, quoted by the caller) */
+static run_t run(const char *env, const char *args)
+{
+    static run_t r;
+    char out[64], err[64], cmd[8192];
+    snprintf(out, sizeof out, "/tmp/julep-si-out-%d", (int)getpid());
+    snprintf(err, sizeof err, "/tmp/julep-si-err-%d", (int)getpid());
+    snprintf(cmd, sizeof cmd, "%s '%s' %s >%s 2>%s </dev/null", env ? env : "", julep_bin(), args, out, err);
+    int ws = system(cmd);
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+    slurp(out, r.out, sizeof r.out);
+    slurp(err, r.err, sizeof r.err);
+    return r;
+}
+
+/* The program the shared image is written after: globals of every kind the loader must fix up. */
+static const char *PROGRAM =
+    "struct P; a::Int; end; f(x) = x + 1; const x = 41; "
+    "d = Dict{Any,Any}(P => 1, :s => 2, \"k\" => 3, Int => 4, (1, 2) => 5, Vector{P} => 6); "
+    "v = Vector{P}; s = Set([:a, :b]); g = let c = 10; y -> y + c; end";
+
+/* one image per test run (tests run in parallel; the writer renames a finished file into place) */
+static const char *image(void)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/julep-si-test-%d.ji", (int)getppid());
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        char args[2048];
+        snprintf(args, sizeof args, "--output-ji %s -e '%s'", path, PROGRAM);
+        run_t r = run(NULL, args);
+        cr_assert_eq(r.status, 0, "writing the image failed: %s", r.err);
+    }
+    return path;
+}
+
+static void check_program(const char *env)
+{
+    char args[1024];
+    snprintf(args, sizeof args,
+             "-J %s -e 'println(f(x), \" \", d[P], d[:s], d[\"k\"], d[Int], d[(1, 2)], d[Vector{P}], \" \", "
+             "Vector{P} === v, \" \", P(3).a, \" \", :a in s, \" \", g(5))'", image());
+    run_t r = run(env, args);
+    cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+    cr_expect_str_eq(r.out, "42 123456 true 3 true 15\n");
+    cr_expect_str_eq(r.err, "");
+}
+
+Test(sysimage, program_state_at_preferred_address, .timeout = 120)
+{
+    check_program(NULL);
+}
+
+Test(sysimage, program_state_relocated, .timeout = 120)
+{
+    check_program("JULEP_IMAGE_RELOCATE=1");
+}
+
+Test(sysimage, new_definitions_after_loading, .timeout = 120)
+{
+    char args[1024];
+    snprintf(args, sizeof args,
+             "-J %s -e 'f(x::String) = x * \"!\"; struct Q; p::P; end; println(f(1), f(\"a\"), Q(P(2)).p.a, "
+             "Vector{Q}, gensym() != gensym())'", image());
+    run_t r = run("JULEP_IMAGE_RELOCATE=1", args);
+    cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+    cr_expect_str_eq(r.out, "2a!2Vector{Q}true\n");
+}
+
+Test(sysimage, args_belong_to_the_loading_process, .timeout = 120)
+{
+    char args[1024];
+    snprintf(args, sizeof args, "-J %s -e 'println(ARGS, \" \", repr(PROGRAM_FILE))' u v", image());
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+    cr_expect_str_eq(r.out, "[\"u\", \"v\"] \"\"\n");
+}
+
+Test(sysimage, trace_shows_the_image_step, .timeout = 120)
+{
+    char args[1024];
+    snprintf(args, sizeof args, "-J %s --trace-startup=stderr -e 1", image());
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.err, "startup: image ") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "at its preferred address") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "mapped from the system image") != NULL, "the types come from the image: %s", r.err);
+}
+
+/* ---------------------------------------------------------------- bad images */
+
+static void copy_file(const char *from, const char *to, long truncate_at, long flip_at)
+{
+    FILE *f = fopen(from, "rb"), *g = fopen(to, "wb");
+    cr_assert(f && g);
+    int c;
+    long i = 0;
+    while ((c = fgetc(f)) != EOF && (truncate_at < 0 || i < truncate_at)) {
+        fputc(i == flip_at ? c ^ 0x55 : c, g);
+        i++;
+    }
+    fclose(f);
+    fclose(g);
+}
+
+static void expect_invalid(const char *path, const char *reason)
+{
+    char args[512], want[512];
+    snprintf(args, sizeof args, "-J %s -e 'println(1)'", path);
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 1);
+    cr_expect_str_eq(r.out, "");
+    snprintf(want, sizeof want, "julep: system image %s is invalid: %s\n", path, reason);
+    cr_expect_str_eq(r.err, want);
+    unlink(path);
+}
+
+Test(sysimage, missing_image, .timeout = 60)
+{
+    run_t r = run(NULL, "-J /tmp/julep-no-such-image.ji -e 'println(1)'");
+    cr_expect_eq(r.status, 1);
+    cr_expect_str_eq(r.err, "julep: system image /tmp/julep-no-such-image.ji not found\n");
+}
+
+Test(sysimage, truncated_image, .timeout = 120)
+{
+    char p[64];
+    snprintf(p, sizeof p, "/tmp/julep-si-trunc-%d.ji", (int)getpid());
+    copy_file(image(), p, 100000, -1);
+    expect_invalid(p, "truncated");
+    copy_file(image(), p, 10, -1);
+    expect_invalid(p, "truncated");
+}
+
+Test(sysimage, corrupted_image, .timeout = 120)
+{
+    char p[64];
+    snprintf(p, sizeof p, "/tmp/julep-si-bad-%d.ji", (int)getpid());
+    copy_file(image(), p, -1, 200000);
+    expect_invalid(p, "corrupted (checksum mismatch)");
+}
+
+Test(sysimage, other_build_and_other_files, .timeout = 120)
+{
+    char p[64];
+    snprintf(p, sizeof p, "/tmp/julep-si-other-%d.ji", (int)getpid());
+    copy_file(image(), p, -1, 20); /* a byte of the build id */
+    expect_invalid(p, "built by another julep build");
+    FILE *f = fopen(p, "w");
+    fputs("this is not an image, but it is long enough to hold a header of an image file........"
+          "..............................................................................................."
+          "...............................................................................................",
+          f);
+    fclose(f);
+    expect_invalid(p, "not a julep system image");
+}
+
+/* ---------------------------------------------------------------- the writer */
+
+Test(sysimage, writer_refuses_pointers, .timeout = 120)
+{
+    char p[64], args[512];
+    snprintf(p, sizeof p, "/tmp/julep-si-ptr-%d.ji", (int)getpid());
+    snprintf(args, sizeof args, "--output-ji %s -e 'const handle = Ptr{Cvoid}(1234)'", p);
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 1);
+    cr_expect(strstr(r.err, "julep: cannot write system image") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "non-NULL Ptr") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "Main.handle") != NULL, "%s", r.err);
+    cr_expect_neq(access(p, F_OK), 0, "no image is left behind");
+}
+
+Test(sysimage, writer_skips_failed_programs, .timeout = 120)
+{
+    char p[64], args[512];
+    snprintf(p, sizeof p, "/tmp/julep-si-fail-%d.ji", (int)getpid());
+    snprintf(args, sizeof args, "--output-ji %s -e 'error(\"boom\")'", p);
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 1);
+    cr_expect_neq(access(p, F_OK), 0, "a failed program writes no image");
+}
+
+/* Without its default image (a copy of the tree without lib/julep/sys.ji) julep bootstraps Base from
+   source and prints nothing extra. */
+Test(sysimage, missing_default_image_falls_back, .timeout = 120)
+{
+    char dir[64], cmd[2048];
+    snprintf(dir, sizeof dir, "/tmp/julep-si-tree-%d", (int)getpid());
+    const char *bin = julep_bin();
+    snprintf(cmd, sizeof cmd,
+             "set -e; b=$(cd $(dirname '%s') && pwd); rm -rf %s; mkdir -p %s/bin %s/lib %s/share; cp \"$b/julep\" %s/bin/; "
+             "ln -s \"$b\"/../lib/libjulep.so \"$b\"/../lib/libjulep-codegen.so %s/lib/; "
+             "ln -s \"$b\"/../share/julep %s/share/julep",
+             bin, dir, dir, dir, dir, dir, dir, dir);
+    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/bin/julep -e 'println(sum([1, 2, 3]))' >%s/out 2>%s/err", dir, dir, dir);
+    int ws = system(cmd);
+    char out[256], err[256], path[128];
+    snprintf(path, sizeof path, "%s/out", dir);
+    slurp(path, out, sizeof out);
+    snprintf(path, sizeof path, "%s/err", dir);
+    slurp(path, err, sizeof err);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+    cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+    cr_expect_str_eq(out, "6\n");
+    cr_expect_str_eq(err, "");
+}
