@@ -22,7 +22,9 @@ SHAREDIR     := $(USRDIR)/share/julep
 .PHONY: all deps run test test-unit test-lang install clean check-pkgs
 .DEFAULT_GOAL := all
 
-all: check-pkgs $(JULEP) $(LIBCODEGEN) $(SHAREDIR)/base
+SYSIMAGE     := $(LIBDIR)/julep/sys.ji
+
+all: check-pkgs $(JULEP) $(LIBCODEGEN) $(SHAREDIR)/base $(SYSIMAGE)
 
 check-pkgs:
 	@[ "$(HAVE_PKGS)" = yes ] && command -v $(LLVM_CONFIG) >/dev/null || \
@@ -73,6 +75,14 @@ $(SHAREDIR)/base:
 	ln -sfn $(CURDIR)/base $(SHAREDIR)/base
 	ln -sfn $(CURDIR)/stdlib $(SHAREDIR)/stdlib
 
+# The default system image (docs/sysimage.md): julep without an image bootstraps Base from source, loads
+# the stdlibs and runs sysimage/precompile.jl, then writes the heap. Rebuilt whenever the runtime (its
+# build id changes), Base or the stdlib change.
+$(SYSIMAGE): $(JULEP) $(LIBJULEP) $(LIBCODEGEN) $(SHAREDIR)/base sysimage/precompile.jl \
+             $(wildcard base/*.jl) $(wildcard stdlib/*/src/*.jl)
+	@mkdir -p $(dir $@)
+	$(JULEP) --output-ji $@ sysimage/precompile.jl
+
 # cli/options.o is part of the executable, not the library; its tests link it directly
 $(UNIT_BIN): $(UNIT_OBJS) $(OBJDIR)/cli/options.o $(LIBJULEP)
 	@mkdir -p $(dir $@)
@@ -103,6 +113,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/julep
 	install -m 755 $(JULEP) $(DESTDIR)$(PREFIX)/bin/julep
 	install -m 755 $(LIBJULEP) $(LIBCODEGEN) $(DESTDIR)$(PREFIX)/lib/
+	install -d $(DESTDIR)$(PREFIX)/lib/julep
+	install -m 644 $(SYSIMAGE) $(DESTDIR)$(PREFIX)/lib/julep/sys.ji
 	cp -rL $(SHAREDIR)/base $(SHAREDIR)/stdlib $(DESTDIR)$(PREFIX)/share/julep/
 
 clean:

@@ -558,7 +558,7 @@ bitrand(n::Integer) = bitrand(default_rng(), n)
 # UndefVarError.
 MersenneTwister(args...) = error("Random.MersenneTwister is not supported by julep yet; use Xoshiro")
 
-# seed the default RNG from the OS at load time
-seed!()
+# seed the default RNG from the OS when the module is loaded, also from a system image
+__init__() = seed!()
 
 end # module
