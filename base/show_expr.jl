@@ -40,9 +40,14 @@ function _show_block_body(io::IO, ex::Expr, indent::Int)
         print(io, '\n')
     end
 end
-function _show_list(io::IO, args, indent::Int, delim=", ")
+# In a call's arguments an assignment is parenthesized (a bare `a = 1` there is a keyword argument).
+function _show_list(io::IO, args, indent::Int, delim=", "; callargs::Bool=false)
     for i in 1:length(args)
-        show_unquoted(io, args[i], indent, 0)
+        a = args[i]
+        paren = callargs && a isa Expr && a.head === :(=)
+        paren && print(io, '(')
+        show_unquoted(io, a, indent, 0)
+        paren && print(io, ')')
         i < length(args) && print(io, delim)
     end
 end
@@ -94,7 +99,7 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
                 params = rest[1]
                 rest = rest[2:end]
             end
-            _show_list(io, rest, indent)
+            _show_list(io, rest, indent; callargs=true)
             if params !== nothing
                 print(io, "; ")
                 _show_list(io, params.args, indent)

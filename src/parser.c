@@ -2104,9 +2104,7 @@ static jl_value_t *parse_call_chain(parser_t *p, jl_value_t *ex, int32_t line, i
             else {
                 c = ex0(S.call);
                 push(c, ex);
-                parse_call_args(p, c, TK_RPAREN, 0);
-                for (size_t i = 1; i < nargs((jl_value_t *)c); i++)
-                    eq_to_kw(arg((jl_value_t *)c, i));
+                parse_call_args(p, c, TK_RPAREN, 0); /* `=` -> kw unless parenthesized */
                 move_params(c, 1);
             }
             ex = (jl_value_t *)c;
@@ -2155,8 +2153,6 @@ static jl_value_t *parse_call_chain(parser_t *p, jl_value_t *ex, int32_t line, i
                 bump(p);
                 jl_expr_t *tup = ex0(S.tuple);
                 parse_call_args(p, tup, TK_RPAREN, 0);
-                for (size_t i = 0; i < nargs((jl_value_t *)tup); i++)
-                    eq_to_kw(arg((jl_value_t *)tup, i));
                 move_params(tup, 0);
                 ex = ex2(S.dot, ex, (jl_value_t *)tup);
             }

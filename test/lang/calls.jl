@@ -48,3 +48,13 @@ needs_kw(; req) = req
         @test f1 == 5
     end
 end
+
+@testset "parenthesized assignment is a positional argument" begin
+    pa(a, b) = (a, b)
+    r = pa(1, (i = 3))
+    @test r == (1, 3)
+    @test i == 3
+    @test Meta.parse("f(a, (i = x))").args[3].head === :(=)
+    @test Meta.parse("f(a, i = x)").args[3].head === :kw
+    @test string(Meta.parse("f(a, (i = x), k = 2)")) == "f(a, (i = x), k = 2)"
+end

@@ -206,6 +206,9 @@ Test(parser, calls_keywords_and_parameters)
     CHECK("f(x)[1]", "(:ref, (:call, :f, :x), 1)");
     CHECK("f.(x, y)", "(:., :f, (:tuple, :x, :y))");
     CHECK("f.(a=1)", "(:., :f, (:tuple, (:kw, :a, 1)))");
+    /* a parenthesized assignment is a positional argument (JuliaSyntax keeps `=`) */
+    CHECK("f(a, (i = x))", "(:call, :f, :a, (:(=), :i, :x))");
+    CHECK("f.((i = x))", "(:., :f, (:tuple, (:(=), :i, :x)))");
     CHECK("a.b.c", "(:., (:., :a, (:quote, #QuoteNode :b)), (:quote, #QuoteNode :c))");
     CHECK("a.b(c)", "(:call, (:., :a, (:quote, #QuoteNode :b)), :c)");
     CHECK("A.:+", "(:., :A, (:quote, #QuoteNode :+))");
