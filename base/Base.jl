@@ -76,6 +76,14 @@ include("hashing.jl")
 include("reflection.jl")    # fieldnames, methods, names, isdefined helpers, which
 include("macros.jl")        # @show, @assert, @time, @elapsed, @__DIR__, @isdefined, @eval ...
 include("logging.jl")       # CoreLogging: ConsoleLogger, with_logger, @info/@warn/@error/@debug
+include("checked.jl")       # checked_add & co (OverflowError), *_with_overflow
+include("intfuncs.jl")      # gcd, powermod, ^, literal_pow, factorial, binomial, digits, string(n; base)
+include("parse.jl")         # parse/tryparse for integers, Bool, floats
+include("math.jl")          # libm functions with DomainErrors, hypot, sinpi, mod2pi
+include("irrationals.jl")   # π, ℯ, Base.MathConstants
+include("rational.jl")      # Rational{T}, //
+include("complex.jl")       # Complex{T}, im
+include("gmp.jl")           # BigInt on GMP, big"..."
 include("loading.jl")       # include(mod, path), evalfile, include_string
 include("client.jl")        # exit, atexit, ARGS, PROGRAM_FILE, the top-level error printer
 include("exports.jl")     # last: exporting a name must not resolve it before Base defines it

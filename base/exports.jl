@@ -51,6 +51,15 @@ export
     invokelatest, include_string, macroexpand, time_ns, time, sleep, exit, atexit, include, evalfile,
     pwd, cd, readdir, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
     mkdir, tempdir, tempname,
+    # numbers (Base part 1)
+    Rational, Complex, ComplexF64, ComplexF32, ComplexF16, BigInt, BigFloat, Irrational,
+    AbstractIrrational, RoundingMode, RoundNearest, RoundToZero, RoundUp, RoundDown, RoundFromZero,
+    RoundNearestTiesAway, RoundNearestTiesUp, MathConstants, ℯ, im, //, numerator, denominator,
+    rationalize, complex, reim, angle, cis, cispi, big, precision, setprecision, gcdx, invmod,
+    powermod, binomial, nextpow, prevpow, ispow2, digits, digits!, bitstring, bswap, bitrotate,
+    maxintfloat, issubnormal, exponent, significand, frexp, ldexp, exp2, exp10, asinh, acosh,
+    atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, deg2rad, rad2deg, sind, cosd, tand,
+    mod2pi, rem2pi, evalpoly, widemul, @big_str, @int128_str, @uint128_str,
     # macros
     @ccall, @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
     @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,

@@ -55,21 +55,110 @@ typemax(::Type{Float64}) = Inf
 typemin(::Type{Float64}) = -Inf
 typemax(::Type{Float32}) = Inf32
 typemin(::Type{Float32}) = -Inf32
-floatmax(::Type{Float64}) = bitcast(Float64, 0x7fefffffffffffff)
-floatmin(::Type{Float64}) = bitcast(Float64, 0x0010000000000000)
-eps(::Type{Float64}) = bitcast(Float64, 0x3cb0000000000000)
-eps(::Type{Float32}) = bitcast(Float32, 0x34000000)
-eps(x::AbstractFloat) = isfinite(x) ? abs(nextfloat(abs(x)) - abs(x)) : NaN
-function nextfloat(x::Float64)
-    isnan(x) && return x
-    x == Inf && return x
-    i = bitcast(Int64, x)
-    x == 0.0 && return bitcast(Float64, 1)
-    bitcast(Float64, i >= 0 ? i + 1 : i - 1)
+typemax(::Type{Float16}) = Inf16
+typemin(::Type{Float16}) = -Inf16
+
+# ---- the bit layout: sign, exponent and significand fields of each IEEE type
+uinttype(::Type{Float64}) = UInt64
+uinttype(::Type{Float32}) = UInt32
+uinttype(::Type{Float16}) = UInt16
+inttype(::Type{Float64}) = Int64
+inttype(::Type{Float32}) = Int32
+inttype(::Type{Float16}) = Int16
+significand_bits(::Type{Float64}) = 52
+significand_bits(::Type{Float32}) = 23
+significand_bits(::Type{Float16}) = 10
+exponent_bits(T::Type{<:IEEEFloat}) = 8 * sizeof(T) - 1 - significand_bits(T)
+exponent_bias(T::Type{<:IEEEFloat}) = (1 << (exponent_bits(T) - 1)) - 1
+sign_mask(T::Type{<:IEEEFloat}) = one(uinttype(T)) << (8 * sizeof(T) - 1)
+significand_mask(T::Type{<:IEEEFloat}) = (one(uinttype(T)) << significand_bits(T)) - one(uinttype(T))
+exponent_mask(T::Type{<:IEEEFloat}) = ~(sign_mask(T) | significand_mask(T))
+precision(::Type{T}) where {T<:IEEEFloat} = significand_bits(T) + 1
+precision(x::AbstractFloat) = precision(typeof(x))
+
+floatmax(::Type{T}) where {T<:IEEEFloat} = reinterpret(T, (exponent_mask(T) - (one(uinttype(T)) << significand_bits(T))) | significand_mask(T))
+floatmin(::Type{T}) where {T<:IEEEFloat} = reinterpret(T, one(uinttype(T)) << significand_bits(T))
+floatmax(x::T) where {T<:AbstractFloat} = floatmax(T)
+floatmin(x::T) where {T<:AbstractFloat} = floatmin(T)
+floatmax() = floatmax(Float64)
+floatmin() = floatmin(Float64)
+eps(::Type{T}) where {T<:IEEEFloat} = reinterpret(T, uinttype(T)(exponent_bias(T) - significand_bits(T)) << significand_bits(T))
+eps() = eps(Float64)
+function eps(x::T) where {T<:IEEEFloat}
+    isfinite(x) || return T(NaN)
+    a = abs(x)
+    a < floatmin(T) && return nextfloat(zero(T))
+    ldexp(eps(T), exponent(a))
 end
-function prevfloat(x::Float64)
-    -nextfloat(-x)
+maxintfloat(::Type{Float64}) = 9007199254740992.0
+maxintfloat(::Type{Float32}) = Float32(16777216.0)
+maxintfloat(::Type{Float16}) = Float16(2048.0)
+maxintfloat(x::T) where {T<:AbstractFloat} = maxintfloat(T)
+maxintfloat(::Type{S}, ::Type{T}) where {S<:AbstractFloat,T<:Integer} = min(maxintfloat(S), S(typemax(T)))
+maxintfloat() = maxintfloat(Float64)
+
+# nextfloat(x, d): d steps up the ordered set of floats (integer order of sign-magnitude bits)
+function nextfloat(f::T, d::Integer) where {T<:IEEEFloat}
+    isnan(f) && return f
+    U = uinttype(T)
+    fi = reinterpret(inttype(T), f)
+    fneg = fi < 0
+    fu = unsigned(fi & typemax(inttype(T)))
+    dneg = d < 0
+    da = uabs(d % Int64)
+    if da > typemax(U)
+        fu = dneg == fneg ? U(exponent_mask(T)) : zero(U)
+        fneg = dneg
+    else
+        du = da % U
+        if fneg == dneg
+            fu = fu + du > exponent_mask(T) || fu + du < fu ? U(exponent_mask(T)) : fu + du
+        elseif du > fu
+            fu = min(du - fu, U(exponent_mask(T)))
+            fneg = !fneg
+        else
+            fu = fu - du
+        end
+    end
+    fneg && (fu |= sign_mask(T))
+    reinterpret(T, fu)
 end
+nextfloat(x::AbstractFloat) = nextfloat(x, 1)
+prevfloat(x::AbstractFloat) = nextfloat(x, -1)
+prevfloat(x::AbstractFloat, d::Integer) = nextfloat(x, -d)
+
+issubnormal(x::T) where {T<:IEEEFloat} = (y = reinterpret(uinttype(T), x); (y & exponent_mask(T) == 0) & (y & significand_mask(T) != 0))
+function exponent(x::T) where {T<:IEEEFloat}
+    xs = reinterpret(uinttype(T), x) & ~sign_mask(T)
+    xs >= exponent_mask(T) && throw(DomainError(x, "Cannot be NaN or Inf."))
+    k = Int(xs >> significand_bits(T))
+    if k == 0
+        xs == 0 && throw(DomainError(x, "Cannot be subnormal converted to 0."))
+        m = leading_zeros(xs) - exponent_bits(T)
+        k = 1 - m
+    end
+    k - exponent_bias(T)
+end
+function significand(x::T) where {T<:IEEEFloat}
+    (iszero(x) || !isfinite(x)) && return x
+    ldexp(x, -exponent(x))
+end
+frexp(x::T) where {T<:IEEEFloat} = (iszero(x) || !isfinite(x)) ? (x, 0) : (e = exponent(x) + 1; (ldexp(x, -e), e))
+function ldexp(x::Float64, e::Integer)
+    (iszero(x) || !isfinite(x)) && return x
+    e = clamp(e, -10000, 10000) % Int
+    while e > 1000
+        x *= _pow2f(1000)
+        e -= 1000
+    end
+    while e < -1000
+        x *= 1.0 / _pow2f(1000)
+        e += 1000
+    end
+    e >= 0 ? x * _pow2f(e) : x * (1.0 / _pow2f(-e))
+end
+ldexp(x::T, e::Integer) where {T<:Union{Float16,Float32}} = T(ldexp(Float64(x), e))
+_pow2f(e::Int) = e <= 1023 ? bitcast(Float64, (e + 1023) << 52) : Inf
 
 # ---- conversion
 Float64(x::Float64) = x
@@ -108,26 +197,96 @@ function _in_int_range(::Type{T}, x::IEEEFloat) where {T<:BitInteger}
         return 0.0 <= xf < ldexp2(8 * sizeof(T))
     end
 end
-ldexp2(n::Int) = bitcast(Float64, (n + 1023) << 52)   # 2.0^n for 0 <= n <= 1023
+ldexp2(n::Int) = _pow2f(n)   # 2.0^n for 0 <= n <= 1023
 
 isinteger(x::AbstractFloat) = isfinite(x) && x == trunc(x)
 isinteger(x::Integer) = true
+
+# ---- rounding: RoundingMode values select the direction; round(x; digits, sigdigits, base)
+struct RoundingMode{T} end
+const RoundNearest = RoundingMode{:Nearest}()
+const RoundToZero = RoundingMode{:ToZero}()
+const RoundUp = RoundingMode{:Up}()
+const RoundDown = RoundingMode{:Down}()
+const RoundFromZero = RoundingMode{:FromZero}()
+const RoundNearestTiesAway = RoundingMode{:NearestTiesAway}()
+const RoundNearestTiesUp = RoundingMode{:NearestTiesUp}()
+
 trunc(x::T) where {T<:IEEEFloat} = trunc_llvm(x)
 floor(x::T) where {T<:IEEEFloat} = floor_llvm(x)
 ceil(x::T) where {T<:IEEEFloat} = ceil_llvm(x)
 round(x::T) where {T<:IEEEFloat} = rint_llvm(x)
+round(x::AbstractFloat, ::RoundingMode{:Nearest}) = round(x)
+round(x::AbstractFloat, ::RoundingMode{:ToZero}) = trunc(x)
+round(x::AbstractFloat, ::RoundingMode{:Up}) = ceil(x)
+round(x::AbstractFloat, ::RoundingMode{:Down}) = floor(x)
+round(x::AbstractFloat, ::RoundingMode{:FromZero}) = signbit(x) ? floor(x) : ceil(x)
+function round(x::AbstractFloat, ::RoundingMode{:NearestTiesAway})
+    y = trunc(x)
+    abs(x - y) >= 0.5 ? y + copysign(one(x), x) : y
+end
+function round(x::AbstractFloat, ::RoundingMode{:NearestTiesUp})
+    y = floor(x)
+    x - y >= 0.5 ? y + one(x) : y
+end
+round(x::Integer, ::RoundingMode) = x
 trunc(x::Integer) = x
 floor(x::Integer) = x
 ceil(x::Integer) = x
 round(x::Integer) = x
-trunc(::Type{T}, x::AbstractFloat) where {T<:Integer} = T(trunc(x))
-floor(::Type{T}, x::AbstractFloat) where {T<:Integer} = T(floor(x))
-ceil(::Type{T}, x::AbstractFloat) where {T<:Integer} = T(ceil(x))
-round(::Type{T}, x::AbstractFloat) where {T<:Integer} = T(round(x))
-trunc(::Type{T}, x::Integer) where {T<:Integer} = T(x)
-floor(::Type{T}, x::Integer) where {T<:Integer} = T(x)
-ceil(::Type{T}, x::Integer) where {T<:Integer} = T(x)
-round(::Type{T}, x::Integer) where {T<:Integer} = T(x)
+trunc(x::Real; kws...) = round(x, RoundToZero; kws...)
+floor(x::Real; kws...) = round(x, RoundDown; kws...)
+ceil(x::Real; kws...) = round(x, RoundUp; kws...)
+
+# conversion of the rounded value to an integer type: InexactError(:trunc, T, x) when out of range
+function trunc(::Type{T}, x::IEEEFloat) where {T<:BitInteger}
+    t = trunc(x)
+    isfinite(t) && _in_int_range(T, t) || throw(InexactError(:trunc, T, x))
+    T <: BitSigned ? fptosi(T, t) : fptoui(T, t)
+end
+trunc(::Type{T}, x::Integer) where {T<:Integer} = convert(T, x)
+trunc(::Type{T}, x::Real) where {T<:Integer} = trunc(T, float(x))
+floor(::Type{T}, x::Real) where {T<:Integer} = trunc(T, round(x, RoundDown))
+ceil(::Type{T}, x::Real) where {T<:Integer} = trunc(T, round(x, RoundUp))
+round(::Type{T}, x::Real) where {T<:Integer} = trunc(T, round(x, RoundNearest))
+round(::Type{T}, x::Real, r::RoundingMode) where {T<:Integer} = trunc(T, round(x, r))
+round(::Type{T}, x::Integer, r::RoundingMode) where {T<:Integer} = convert(T, x)
+round(::Type{Bool}, x::AbstractFloat) = Bool(round(x))
+round(::Type{T}, x::Real) where {T<:AbstractFloat} = convert(T, round(x))
+floor(::Type{T}, x::Real) where {T<:AbstractFloat} = convert(T, floor(x))
+ceil(::Type{T}, x::Real) where {T<:AbstractFloat} = convert(T, ceil(x))
+trunc(::Type{T}, x::Real) where {T<:AbstractFloat} = convert(T, trunc(x))
+
+function round(x::Real, r::RoundingMode=RoundNearest;
+               digits::Union{Nothing,Integer}=nothing, sigdigits::Union{Nothing,Integer}=nothing, base::Integer=10)
+    if digits === nothing
+        sigdigits === nothing && return round(x, r)
+        x isa AbstractFloat && !isfinite(x) && return x
+        iszero(x) && return x
+        return _round_digits(x, r, sigdigits - _hidigit(x, base), base)
+    end
+    sigdigits === nothing || throw(ArgumentError("`round` cannot use both `digits` and `sigdigits` arguments."))
+    _round_digits(x, r, digits, base)
+end
+function _round_digits(x, r::RoundingMode, digits::Integer, base)
+    x isa Integer && digits >= 0 && return x
+    fx = float(x)
+    isfinite(fx) || return fx
+    if digits >= 0
+        s = oftype(fx, base)^digits
+        y = round(fx * s, r) / s
+    else
+        s = oftype(fx, base)^(-digits)
+        y = round(fx / s, r) * s
+    end
+    x isa Integer ? oftype(x, y) : (isfinite(y) ? y : fx)
+end
+_hidigit(x::Integer, base) = ndigits0z(x, base)
+function _hidigit(x::AbstractFloat, base)
+    base == 10 && return 1 + floor(Int, log10(abs(x)))
+    base == 2 && return 1 + exponent(x)
+    1 + floor(Int, log(abs(x)) / log(oftype(x, base)))
+end
 unsafe_trunc(::Type{T}, x::IEEEFloat) where {T<:BitSigned} = fptosi(T, x)
 unsafe_trunc(::Type{T}, x::IEEEFloat) where {T<:BitUnsigned} = fptoui(T, x)
 
@@ -159,47 +318,4 @@ promote_rule(::Type{T}, ::Type{Bool}) where {T<:AbstractFloat} = T
 inv(x::Number) = one(x) / x
 inv(x::Integer) = 1.0 / x
 
-# ---- elementary functions through libm
-exp(x::Float64) = ccall(:exp, Float64, (Float64,), x)
-function log(x::Float64)
-    x < 0.0 && throw(DomainError(x, "log was called with a negative real argument but will only return a complex result if called with a complex argument. Try log(Complex(x))."))
-    ccall(:log, Float64, (Float64,), x)
-end
-log2(x::Float64) = ccall(:log2, Float64, (Float64,), x)
-log10(x::Float64) = ccall(:log10, Float64, (Float64,), x)
-log1p(x::Float64) = ccall(:log1p, Float64, (Float64,), x)
-expm1(x::Float64) = ccall(:expm1, Float64, (Float64,), x)
-sin(x::Float64) = ccall(:sin, Float64, (Float64,), x)
-cos(x::Float64) = ccall(:cos, Float64, (Float64,), x)
-tan(x::Float64) = ccall(:tan, Float64, (Float64,), x)
-asin(x::Float64) = ccall(:asin, Float64, (Float64,), x)
-acos(x::Float64) = ccall(:acos, Float64, (Float64,), x)
-atan(x::Float64) = ccall(:atan, Float64, (Float64,), x)
-atan(y::Float64, x::Float64) = ccall(:atan2, Float64, (Float64, Float64), y, x)
-sinh(x::Float64) = ccall(:sinh, Float64, (Float64,), x)
-cosh(x::Float64) = ccall(:cosh, Float64, (Float64,), x)
-tanh(x::Float64) = ccall(:tanh, Float64, (Float64,), x)
-cbrt(x::Float64) = ccall(:cbrt, Float64, (Float64,), x)
-hypot(x::Float64, y::Float64) = ccall(:hypot, Float64, (Float64, Float64), x, y)
-exp(x::Real) = exp(float(x))
-log(x::Real) = log(float(x))
-log2(x::Real) = log2(float(x))
-log10(x::Real) = log10(float(x))
-sin(x::Real) = sin(float(x))
-cos(x::Real) = cos(float(x))
-tan(x::Real) = tan(float(x))
-atan(x::Real) = atan(float(x))
-exp(x::Float32) = Float32(exp(Float64(x)))
-log(x::Float32) = Float32(log(Float64(x)))
-sin(x::Float32) = Float32(sin(Float64(x)))
-cos(x::Float32) = Float32(cos(Float64(x)))
-const pi = 3.141592653589793
-const π = pi
-function (^)(x::Float64, y::Float64)
-    z = ccall(:pow, Float64, (Float64, Float64), x, y)
-    isnan(z) && !isnan(x) && !isnan(y) && throw(DomainError(x, "Exponentiation yielding a complex result requires a complex argument.\nReplace x^y with (x+0im)^y, Complex(x)^y, or similar."))
-    z
-end
-(^)(x::Float32, y::Float32) = Float32(Float64(x)^Float64(y))
-(^)(x::Float64, n::Integer) = ccall(:pow, Float64, (Float64, Float64), x, Float64(n))
-(^)(x::Float32, n::Integer) = Float32(Float64(x)^n)
+# elementary functions are in math.jl

@@ -200,4 +200,20 @@ widen(::Type{UInt8}) = UInt16
 widen(::Type{UInt16}) = UInt32
 widen(::Type{UInt32}) = UInt64
 widen(::Type{UInt64}) = UInt128
-widen(x::Integer) = x % widen(typeof(x))
+widen(::Type{Int128}) = BigInt
+widen(::Type{UInt128}) = BigInt
+widen(::Type{Bool}) = Int8
+widen(x::Integer) = convert(widen(typeof(x)), x)
+widemul(x::Number, y::Number) = widen(x) * widen(y)
+
+# the magnitude of x as the unsigned type of its width (exact even for typemin)
+uabs(x::BitSigned) = ifelse(x < 0, zero(unsigned(x)) - unsigned(x), unsigned(x))
+uabs(x::BitUnsigned) = x
+
+# bit operations on the bits: bswap, bit reversal, rotation
+bswap(x::Union{Int8,UInt8,Bool}) = x
+bswap(x::BitInteger) = bswap_int(x)
+bitrotate(x::T, k::Integer) where {T<:BitInteger} =
+    (x << ((sizeof(T) << 3 - 1) & k)) | (x >>> ((sizeof(T) << 3 - 1) & -k))
+ispow2(x::Integer) = x > 0 && count_ones(x) == 1
+top_set_bit(x::BitInteger) = 8 * sizeof(x) - leading_zeros(x)

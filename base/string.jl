@@ -167,81 +167,7 @@ function repeat(c::AbstractChar, n::Integer)
     repeat(string(c), n)
 end
 
-# ---- parsing numbers
-function tryparse(_T::Type{T}, s::AbstractString; base::Integer=10) where {T<:Integer}
-    s = strip(s)
-    n = ncodeunits(s)
-    n == 0 && return nothing
-    i = 1
-    neg = false
-    if s[1] == '-' || s[1] == '+'
-        neg = s[1] == '-'
-        i = 2
-    end
-    i > n && return nothing
-    x = zero(T)
-    while i <= n
-        c = s[i]
-        d = '0' <= c <= '9' ? c - '0' : 'a' <= c <= 'z' ? c - 'a' + 10 : 'A' <= c <= 'Z' ? c - 'A' + 10 : 99
-        d < base || (c == '_' ? (i += 1; continue) : return nothing)
-        x = x * T(base) + T(d)
-        i += 1
-    end
-    neg ? -x : x
-end
-function tryparse(::Type{Float64}, s::AbstractString)
-    s = String(strip(s))     # strtod needs the terminating NUL
-    isempty(s) && return nothing
-    endp = Ref{Ptr{UInt8}}(C_NULL)
-    x = ccall(:strtod, Float64, (Ptr{UInt8}, Ptr{Ptr{UInt8}}), pointer(s), endp)
-    endp[] == pointer(s) + ncodeunits(s) ? x : nothing
-end
-tryparse(::Type{Float32}, s::AbstractString) = (x = tryparse(Float64, s); x === nothing ? nothing : Float32(x))
-function parse(_T::Type{T}, s::AbstractString; base=nothing) where {T<:Real}
-    x = base === nothing ? tryparse(T, s) : tryparse(T, s; base=base)
-    x === nothing && throw(ArgumentError(string("invalid base 10 digit '", isempty(strip(s)) ? "" : strip(s)[1], "' in \"", s, "\"")))
-    x
-end
-parse(::Type{T}, c::Char) where {T<:Integer} = T(c - '0')
-
-# ---- integer and float to string
-string(b::Bool) = b ? "true" : "false"
-function string(n::Integer; base::Integer=10, pad::Integer=1)
-    neg = n < 0
-    u = neg ? unsigned(-widen(n)) : unsigned(widen(n))
-    buf = UInt8[]
-    b = unsigned(widen(base))
-    while u != 0 || length(buf) < pad
-        d = UInt8(u % b)
-        push!(buf, d < 10 ? 0x30 + d : 0x57 + d)
-        u = div(u, b)
-    end
-    neg && push!(buf, UInt8('-'))
-    String(reverse!(buf))
-end
-function _dec(x::BitInteger)
-    neg = x < 0
-    u = neg ? unsigned(-widen(x)) : unsigned(widen(x))
-    n = 0
-    v = u
-    while true
-        n += 1
-        v = div(v, 10 % typeof(v))
-        v == 0 && break
-    end
-    s = _string_n(n + neg)
-    p = pointer(s)
-    neg && unsafe_store!(p, UInt8('-'))
-    i = n + neg
-    while true
-        unsafe_store!(p, UInt8(0x30 + rem(u, 10 % typeof(u))), i)
-        u = div(u, 10 % typeof(u))
-        i -= 1
-        u == 0 && break
-    end
-    s
-end
-_dec(x::Int64) = _dec64(x)
+# number parsing is in parse.jl, integers to strings in intfuncs.jl
 function _dec64(x::Int64)
     x == typemin(Int64) && return "-9223372036854775808"
     neg = x < 0
@@ -264,4 +190,3 @@ function _dec64(x::Int64)
     end
     s
 end
-ndigits(x::Integer) = length(string(abs(x)))

@@ -1852,6 +1852,12 @@ static jl_value_t *expand_call(C *c, jl_value_t *e)
         lower_error(c, "unsupported call form");
     if (IS(f, jl_s_dot) && NA(f) == 1) /* (.+)(a, b) */
         return expand_broadcast(c, lower_exprv(jl_s_call, jl_array_ptr_data(((jl_expr_t *)e)->args), NA(e)));
+    if (f == (jl_value_t *)SYM("^") && n == 2 && jl_typeis(args[1], jl_int64_type)) {
+        /* x^p with an integer literal p: Base.literal_pow(^, x, Val(p)), as Julia (x^2 is x*x) */
+        jl_value_t *val = lower_call(lower_call(CORE("apply_type"), 2, TOP("Val"), args[1]), 0);
+        jl_value_t *pargs[3] = {f, args[0], val};
+        return expand_call_args(c, TOP("literal_pow"), pargs, 3);
+    }
     return expand_call_args(c, f, args, n);
 }
 
