@@ -84,6 +84,7 @@ include("irrationals.jl")   # π, ℯ, Base.MathConstants
 include("rational.jl")      # Rational{T}, //
 include("complex.jl")       # Complex{T}, im
 include("gmp.jl")           # BigInt on GMP, big"..."
+include("mpfr.jl")          # BigFloat on MPFR
 include("loading.jl")       # include(mod, path), evalfile, include_string
 include("client.jl")        # exit, atexit, ARGS, PROGRAM_FILE, the top-level error printer
 include("exports.jl")     # last: exporting a name must not resolve it before Base defines it

@@ -256,3 +256,8 @@ end
 macro uint128_str(s)
     parse(UInt128, replace(s, "_" => ""))
 end
+# the parser turns integer literals too big for Int64/UInt64 into Core.@int128_str, @uint128_str
+# and @big_str calls, as Julia's does
+for m in (Symbol("@int128_str"), Symbol("@uint128_str"), Symbol("@big_str"))
+    isdefined(Core, m) || _eval(Core, Expr(:const, Expr(:(=), m, getglobal(Base, m))))
+end

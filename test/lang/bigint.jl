@@ -92,3 +92,30 @@ using Test
         @test true
     end
 end
+
+@testset "BigFloat" begin
+    @test precision(BigFloat) == 256
+    @test string(big(1.5)) == "1.5"
+    @test string(BigFloat(0.1)) == "0.1000000000000000055511151231257827021181583404541015625"
+    @test string(big(π)) == "3.141592653589793238462643383279502884197169399375105820974944592307816406286198"
+    @test repr(sqrt(big(2))) == "1.414213562373095048801688724209698078569671875376948073176679737990732478462102"
+    @test string(big(1.0e10)) == "1.0e+10"
+    @test string(big(123456.5)) == "123456.5"
+    @test string(BigFloat(-1) / 0) == "-Inf"
+    @test big"1.5" isa BigFloat && big"1.5" == 1.5
+    @test parse(BigFloat, "3.25") == 3.25
+    @test Float64(big(π)) === 3.141592653589793
+    @test typeof(big(1) / big(2)) === BigFloat
+    @test big(1) + 1.5 == 2.5
+    @test big(2.0) < 3
+    @test BigFloat(1) / 3 > 0.3333333333333333
+    @test setprecision(BigFloat, 64) do
+        precision(BigFloat(1) / 3)
+    end == 64
+    @test precision(BigFloat) == 256
+    @test π > big(3.141592653589793)
+    @test_throws DomainError log(big(-1.0))
+    @test round(big(2.5)) == 2
+    @test Int(big(4.0)) === 4
+    @test_throws InexactError Int(big(4.5))
+end

@@ -128,3 +128,19 @@ end
     # a bad literal format string is rejected when the macro is expanded
     @test_throws Exception eval(:(@sprintf("%y", 1)))
 end
+
+@testset "Printf with Base part 1 numbers" begin
+    @test @sprintf("%d", big(2)^70) == "1180591620717411303424"
+    @test @sprintf("%x", big(255)) == "ff"
+    @test @sprintf("%d", typemin(Int)) == "-9223372036854775808"
+    @test @sprintf("%d", typemax(UInt128)) == "340282366920938463463374607431768211455"
+    @test @sprintf("%a", 1.0) == "0x1p+0"
+    @test @sprintf("%A", 0.5) == "0X1P-1"
+    @test @sprintf("%.3a", 1.0) == "0x1.000p+0"
+    @test @sprintf("%*d|%-*d|", 5, 42, 4, 7) == "   42|7   |"
+    @test @sprintf("%.*f", 2, pi) == "3.14"
+    @test @sprintf("%s", 1//3) == "1//3"
+    @test @sprintf("%s", 1 + 2im) == "1 + 2im"
+    @test @sprintf("%.3f", π) == "3.142"
+    @test Printf.format(Printf.Format("%05.1f|%+d"), 3.14159, 5) == "003.1|+5"
+end

@@ -236,7 +236,7 @@ function fmt_int(io::IO, s::Spec, arg)
     x = arg isa Bool ? Int(arg) : arg
     neg = x < 0
     base = (s.conv == 'x' || s.conv == 'X') ? 16 : s.conv == 'o' ? 8 : 10
-    mag = x isa Signed ? (neg ? unsigned(-x) : unsigned(x)) : x   # unsigned(-typemin) wraps to the magnitude
+    mag = x isa Base.BitSigned ? Base.uabs(x) : abs(x)   # uabs(typemin) is the exact magnitude
     digits = string(mag, base = base)
     s.conv == 'X' && (digits = uppercase(digits))
     n = length(digits)
