@@ -628,6 +628,13 @@ static uint64_t root_value(wr_t *w, void *p)
     return p ? image_addr(w, p, p) - w->data_addr + 1 : 0;
 }
 
+/* an empty table may have no buffer at all (memcpy must not see NULL) */
+static void put_table(char *dst, const void *src, size_t n)
+{
+    if (n)
+        memcpy(dst, src, n);
+}
+
 static void emit(wr_t *w, const char *path, uint64_t scanned, uint64_t dsize)
 {
     const jl_image_global_t *g;
@@ -717,12 +724,12 @@ static void emit(wr_t *w, const char *path, uint64_t scanned, uint64_t dsize)
         free(glob);
         fail(w, "out of memory");
     }
-    memcpy(buf + h.data_off - sizeof h, w->out, dsize);
-    memcpy(buf + h.globals_off - sizeof h, glob, (ng + nbt) * 8);
-    memcpy(buf + h.relocs_off - sizeof h, w->relocs, w->nrel * 4);
-    memcpy(buf + h.centry_off - sizeof h, w->centry, w->ncent * 8);
+    put_table(buf + h.data_off - sizeof h, w->out, dsize);
+    put_table(buf + h.globals_off - sizeof h, glob, (ng + nbt) * 8);
+    put_table(buf + h.relocs_off - sizeof h, w->relocs, w->nrel * 4);
+    put_table(buf + h.centry_off - sizeof h, w->centry, w->ncent * 8);
     for (int l = 0; l < 3; l++)
-        memcpy(buf + *offs[l] - sizeof h, w->lists[l], w->nlist[l] * 8);
+        put_table(buf + *offs[l] - sizeof h, w->lists[l], w->nlist[l] * 8);
     free(glob);
     h.checksum = jl_image_checksum(buf, tail);
 
