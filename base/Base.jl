@@ -85,6 +85,8 @@ include("rational.jl")      # Rational{T}, //
 include("complex.jl")       # Complex{T}, im
 include("gmp.jl")           # BigInt on GMP, big"..."
 include("mpfr.jl")          # BigFloat on MPFR
+include("enums.jl")         # @enum
+include("file.jl")          # stat, isfile/isdir, mkdir/mkpath/rm/cp/mv, tempname/mktemp/mktempdir
 include("loading.jl")       # include(mod, path), evalfile, include_string
 include("client.jl")        # exit, atexit, ARGS, PROGRAM_FILE, the top-level error printer
 include("exports.jl")     # last: exporting a name must not resolve it before Base defines it

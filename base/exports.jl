@@ -73,3 +73,6 @@ export IdDict, Missing, missing, ismissing, coalesce, skipmissing, nonmissingtyp
 export SubString, SubstitutionString, Regex, RegexMatch, AbstractMatch, AbstractPattern, match,
     eachmatch, titlecase, textwidth, isnumeric, unescape_string, transcode, chopprefix, chopsuffix,
     eachsplit, rsplit, ascii, findprev, view, @r_str, @s_str
+# enums.jl, file.jl
+export Enum, @enum, instances, stat, lstat, ispath, islink, filesize, mtime, ctime, filemode, homedir, mkpath,
+    touch, cp, mv, mktemp, mktempdir

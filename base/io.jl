@@ -7,6 +7,8 @@ mutable struct IOStream <: IO
     name::String
     fd::Int32
     open::Bool
+    peeked::Int      # a byte eof() read ahead, or -1
+    IOStream(name::String, fd::Integer, open::Bool) = new(name, Int32(fd), open, -1)
 end
 function unsafe_write(io::IOStream, p::Ptr{UInt8}, n::UInt)
     written = UInt(0)
@@ -25,41 +27,56 @@ flush(io::IOStream) = nothing
 close(io::IOStream) = (io.open && ccall(:close, Cint, (Cint,), io.fd); io.open = false; nothing)
 isopen(io::IOStream) = io.open
 fd(io::IOStream) = io.fd
+# one byte from the descriptor (after a byte eof() read ahead), or -1 at end of file
+function _read1(io::IOStream)
+    if io.peeked >= 0
+        b = io.peeked
+        io.peeked = -1
+        return b
+    end
+    r = Ref{UInt8}(0x00)
+    n = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, bitcast(Ptr{UInt8}, pointer_from_objref(r)), 1)
+    n <= 0 ? -1 : Int(r[])
+end
+function eof(io::IOStream)
+    io.peeked >= 0 && return false
+    b = _read1(io)
+    b < 0 && return true
+    io.peeked = b
+    false
+end
 function readbytes_all(io::IOStream)
     out = UInt8[]
+    io.peeked >= 0 && push!(out, UInt8(_read1(io)))
     buf = Vector{UInt8}(undef, 65536)
     while true
         r = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, pointer(buf), length(buf))
         r <= 0 && break
-        for i in 1:r
-            push!(out, buf[i])
-        end
+        append!(out, buf[1:r])
     end
     out
 end
 function read(io::IOStream, ::Type{UInt8})
-    r = Ref{UInt8}(0x00)
-    n = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, bitcast(Ptr{UInt8}, pointer_from_objref(r)), 1)
-    n <= 0 && throw(EOFError())
-    r[]
+    b = _read1(io)
+    b < 0 && throw(EOFError())
+    UInt8(b)
 end
 read(io::IOStream) = readbytes_all(io)
 read(io::IOStream, ::Type{String}) = String(readbytes_all(io))
 function readline(io::IOStream; keep::Bool=false)
     buf = UInt8[]
     while true
-        r = Ref{UInt8}(0x00)
-        n = ccall(:read, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, bitcast(Ptr{UInt8}, pointer_from_objref(r)), 1)
-        n <= 0 && break
-        b = r[]
+        b = _read1(io)
+        b < 0 && break
         if b == 0x0a
-            keep && push!(buf, b)
+            keep ? push!(buf, 0x0a) : (!isempty(buf) && buf[end] == 0x0d && pop!(buf))
             break
         end
-        push!(buf, b)
+        push!(buf, UInt8(b))
     end
     String(buf)
 end
+readline(fname::AbstractString; keep::Bool=false) = open(io -> readline(io; keep = keep), String(fname))
 
 global stdin = IOStream("<stdin>", Int32(0), true)
 global stdout = IOStream("<stdout>", Int32(1), true)
@@ -98,8 +115,6 @@ eachline(x) = readlines(x)
 function write(fname::String, data)
     open(io -> write(io, data), fname, "w")
 end
-isfile(path::String) = ccall(:access, Cint, (Ptr{UInt8}, Cint), pointer(path), 0) == 0
-rm(path::String) = (ccall(:unlink, Cint, (Ptr{UInt8},), pointer(path)) == 0 || throw(SystemError("unlink", Libc_errno())); nothing)
 
 # ---- IOBuffer
 mutable struct IOBuffer <: IO

@@ -125,7 +125,7 @@ function with_logger(f::Function, logger::AbstractLogger)
     end
 end
 disable_logging(level::LogLevel) = (_min_level[1] = LogLevel(level.level + 1); nothing)
-const _min_level = LogLevel[Info]   # @debug is off unless JULIA_DEBUG names the module or "all"
+const _min_level = LogLevel[Debug]   # disable_logging raises it; loggers filter the rest
 
 function _debug_enabled(_module)
     e = Base.get_env("JULIA_DEBUG", nothing)
@@ -137,10 +137,9 @@ function _debug_enabled(_module)
 end
 function logmsg_impl(level::LogLevel, message, _module, group, id, filepath, line; kwargs...)
     logger = current_logger()
-    if level < _min_level[1] && !(level >= Debug && _debug_enabled(_module))
-        return nothing
-    end
-    level < min_enabled_level(logger) && !(logger isa ConsoleLogger && _debug_enabled(_module)) && return nothing
+    level < _min_level[1] && return nothing
+    # JULIA_DEBUG=Main (or "all") shows @debug records even below the logger's level
+    level < min_enabled_level(logger) && !(level >= Debug && _debug_enabled(_module)) && return nothing
     shouldlog(logger, level, _module, group, id) || return nothing
     handle_message(logger, level, message, _module, group, id, filepath, line; kwargs...)
     nothing

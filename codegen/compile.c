@@ -380,12 +380,21 @@ static jl_callptr_t compile_hook(jl_code_instance_t *ci)
     return compile_now(ci);
 }
 
+/* total time spent compiling (inference, LLVM, JIT), for @time's "% compilation time" */
+static uint64_t cumulative_compile_ns;
+
+JL_DLLEXPORT uint64_t jl_cumulative_compile_time_ns(void)
+{
+    return cumulative_compile_ns;
+}
+
 static jl_callptr_t compile_now(jl_code_instance_t *ci)
 {
     jl_task_t *ct = jl_current_task;
     if (ct == NULL || ct->in_compiler || !jl_is_method(ci->def->def))
         return NULL;
     ct->in_compiler = 1;
+    uint64_t t0 = jl_hrtime();
     jl_callptr_t volatile r = NULL;
     JL_TRY {
         r = compile_ci(ci);
@@ -393,6 +402,7 @@ static jl_callptr_t compile_now(jl_code_instance_t *ci)
     JL_CATCH {
         r = NULL;
     }
+    cumulative_compile_ns += jl_hrtime() - t0;
     ct->in_compiler = 0;
     return r;
 }
