@@ -352,6 +352,7 @@ end
 _alignment(x, s::String) = (0, length(s))
 function show(io::IO, ::MIME"text/plain", d::AbstractDict)
     n = length(d)
+    n == 0 && return show(io, d)   # `Dict{Int64, Int64}()`, as Julia
     show(io, typeof(d))
     print(io, " with ", n, n == 1 ? " entry" : " entries")
     n == 0 && return
@@ -369,6 +370,7 @@ show(io::IO, ::MIME"text/plain", v::KeySet) = _show_keyset_plain(io, v)
 show(io::IO, ::MIME"text/plain", v::ValueIterator) = _show_keyset_plain(io, v)
 function show(io::IO, ::MIME"text/plain", s::AbstractSet)
     n = length(s)
+    n == 0 && return show(io, s)
     show(io, typeof(s))
     print(io, " with ", n, n == 1 ? " element" : " elements")
     n == 0 && return

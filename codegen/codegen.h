@@ -156,6 +156,8 @@ JL_DLLEXPORT void *jl_codegen_jit_ir(const char *llvm_ir_text, const char *fname
 struct _jl_value_t;
 /* installs jl_compile_hook unless --compile=min|no (called by jl_init_codegen) */
 JL_DLLEXPORT void jl_compile_init_hook(void);
+/* nanoseconds spent in the compile hook so far (for @time's "% compilation time") */
+JL_DLLEXPORT uint64_t jl_cumulative_compile_time_ns(void);
 /* called by jl_init once Base is loaded: code run during the bootstrap was interpreted; it compiles on
    its next call (so startup never loads LLVM) */
 JL_DLLEXPORT void jl_compile_bootstrap_done(void);

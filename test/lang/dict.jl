@@ -28,6 +28,15 @@ end
     @test sprint(show, MIME("text/plain"), merge(a, b)) ==
         "Dict{String, Float64} with 3 entries:\n  \"bar\" => 4711.0\n  \"baz\" => 17.0\n  \"foo\" => 0.0"
     @test collect(keys(Dict(['a' => 2, 'b' => 3]))) == ['a', 'b']
+    g = Dict("a" => 1, "b" => 2, "c" => 3)
+    get!(g, "a", 5)
+    get!(g, "d", 4)
+    @test sprint(show, MIME("text/plain"), g) ==
+        "Dict{String, Int64} with 4 entries:\n  \"c\" => 3\n  \"b\" => 2\n  \"a\" => 1\n  \"d\" => 4"
+    @test sprint(show, MIME("text/plain"), keys(Dict('a' => 2, 'b' => 3))) ==
+        "KeySet for a Dict{Char, Int64} with 2 entries. Keys:\n  'a'\n  'b'"
+    @test sprint(show, MIME("text/plain"), values(Dict('a' => 2, 'b' => 3))) ==
+        "ValueIterator for a Dict{Char, Int64} with 2 entries. Values:\n  2\n  3"
     # growth: 11 entries rehash a 16-slot table to 64 slots, order still follows the slots
     d = Dict{Int,Int}()
     for i in 1:11
@@ -93,8 +102,8 @@ end
     @test length(g) == 50 && all(haskey(g, i) for i in 2:2:100) && !any(haskey(g, i) for i in 1:2:100)
     @test sum(values(g)) == sum(2:2:100)
     @test pop!(Dict(7 => 8)) == (7 => 8)
-    @test sprint(show, MIME("text/plain"), Dict{Int,Int}()) == "Dict{Int64, Int64}()" ||
-          sprint(show, MIME("text/plain"), Dict{Int,Int}()) == "Dict{Int64, Int64} with 0 entries"
+    @test sprint(show, MIME("text/plain"), Dict{Int,Int}()) == "Dict{Int64, Int64}()"
+    @test sprint(show, MIME("text/plain"), Set{Int}()) == "Set{Int64}()"
     @test repr(keys(Dict(1 => 2))) == "[1]"
 end
 
