@@ -65,6 +65,7 @@ include("strings/basic.jl")  # AbstractString interface, then search and utiliti
 include("strings/search.jl")
 include("strings/util.jl")
 include("broadcast.jl")     # dot syntax
+include("arraymath.jl")     # A + B, -A, x * A, A / x (whole-array arithmetic)
 include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write
 include("show.jl")          # show, repr, string, sprint, display
 include("show_expr.jl")

@@ -162,6 +162,8 @@ end
     # documented Julia values
     @test shuffle(Xoshiro(123), collect(1:10)) == [5, 4, 2, 3, 6, 10, 8, 1, 9, 7]
     @test randperm(Xoshiro(123), 4) == [1, 4, 2, 3]
+    @test randcycle(Xoshiro(123), 6) == [5, 4, 2, 6, 3, 1]
+    @test randn(Xoshiro(123), Float32) === -0.6457307f0
     Random.seed!(3)
     @test randstring() == "Lxz5hUwn"
     @test randstring(Xoshiro(3), collect("abcdefghijklmnopqrstuvwxyz"), 6) == "iyzcsm"
@@ -171,6 +173,19 @@ end
     @test p != collect(1:100)
     @test randperm(0) == Int[]
     @test randperm(1) == [1]
+    @test randperm(Int32(3)) isa Vector{Int32}
+    # a cyclic permutation: following i -> c[i] from 1 visits every element once
+    c = randcycle(Xoshiro(5), 30)
+    @test sort(c) == collect(1:30)
+    seen = 1
+    k = c[1]
+    while k != 1
+        seen += 1
+        k = c[k]
+    end
+    @test seen == 30
+    @test randcycle(0) == Int[]
+    @test randcycle!(Xoshiro(123), Vector{Int}(undef, 6)) == [5, 4, 2, 6, 3, 1]
     v = collect(1:50)
     w = shuffle(v)
     @test v == collect(1:50)           # shuffle copies
