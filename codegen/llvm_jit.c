@@ -552,8 +552,35 @@ static void *runtime_handle(void)
     return RTLD_DEFAULT;
 }
 
+/* Helpers the backend calls for operations without instructions (128-bit division, conversions of
+   128-bit integers): not in any IR declaration, so they are defined up front from libgcc_s (loaded
+   with libLLVM's C++ runtime). Without them a batch using UInt128 `div` would fail to link. */
+static const char *const libgcc_symbols[] = {
+    "__divti3", "__modti3", "__udivti3", "__umodti3", "__fixdfti", "__fixsfti", "__fixunsdfti",
+    "__fixunssfti", "__floattidf", "__floattisf", "__floatuntidf", "__floatuntisf", "__muloti4",
+};
+
+static int register_libgcc_symbols(char **err)
+{
+    void *h = dlopen("libgcc_s.so.1", RTLD_LAZY | RTLD_NOLOAD);
+    if (h == NULL)
+        h = dlopen("libgcc_s.so.1", RTLD_LAZY);
+    if (h == NULL)
+        return 0;
+    size_t n = sizeof(libgcc_symbols) / sizeof(libgcc_symbols[0]), k = 0;
+    LLVMOrcCSymbolMapPair pairs[sizeof(libgcc_symbols) / sizeof(libgcc_symbols[0])];
+    for (size_t i = 0; i < n; i++) {
+        void *addr = dlsym(h, libgcc_symbols[i]);
+        if (addr != NULL)
+            pairs[k++] = absolute_symbol(libgcc_symbols[i], addr);
+    }
+    return k > 0 ? define_absolute(pairs, k, err) : 0;
+}
+
 static int register_runtime_symbols(char **err)
 {
+    if (register_libgcc_symbols(err) != 0)
+        return -1;
     size_t n = sizeof(runtime_symbols) / sizeof(runtime_symbols[0]);
     LLVMOrcCSymbolMapPair *pairs = malloc(n * sizeof(*pairs));
     if (pairs == NULL)
