@@ -247,6 +247,8 @@ typedef struct frame {
     size_t nargs;
     jl_value_t **ssatypes;     /* per statement; NULL = never reached */
     jl_value_t **callees;      /* per statement: the MethodInstance a call is proven to invoke */
+    jl_value_t **constcode;    /* per statement: the callee's optimized code for the call's constant
+                                  arguments (constant propagation), for inlining; or NULL */
     int32_t *bb_first;         /* first statement of each block; bb_first[nbb] = nstmts */
     int32_t *stmt_bb;
     int32_t *handler;          /* per statement: catch label (0-based) of the active handler, or -1 */
@@ -264,7 +266,8 @@ typedef struct frame {
 static frame_t *infer_top;
 
 static jl_value_t *abstract_call(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc);
-static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc);
+static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc,
+                                jl_code_info_t **constcode);
 
 static void *zalloc(size_t n)
 {
@@ -844,31 +847,99 @@ static int wants_constprop(jl_method_t *m, jl_value_t **argtypes, size_t n, jl_v
     return m->constprop == 1 || jl_array_len(((jl_code_info_t *)m->source)->code) <= JL_INFER_CONSTPROP_STMTS;
 }
 
+/* The instance inference uses for a call of m with concrete argument types tt: tt itself, not the
+   widened signature dispatch compiles (Type{X} -> DataType), as Julia's inference does; otherwise a
+   pass-through like `%(x, T) = rem(x, T)` loses T and its inlined body calls dynamically. */
+static jl_method_instance_t *specialize_for_inference(jl_method_t *m, jl_value_t *tt)
+{
+    int nv = 0;
+    for (jl_value_t *u = m->sig; jl_is_unionall(u); u = ((jl_unionall_t *)u)->body)
+        nv++;
+    jl_svec_t *ps = ((jl_datatype_t *)tt)->parameters;
+    for (size_t i = 0; i < jl_svec_len(ps); i++)
+        if (!is_dispatch_elt(jl_svecref(ps, i)))
+            return jl_method_specialize(m, tt);
+    jl_value_t *env[nv ? nv : 1];
+    if (nv > 0 && !jl_subtype_env(tt, m->sig, env, nv))
+        return jl_method_specialize(m, tt);
+    jl_svec_t *sp = jl_alloc_svec((size_t)nv);
+    for (int i = 0; i < nv; i++)
+        jl_svecset(sp, i, env[i]);
+    return jl_specializations_get_linfo(m, tt, nv ? sp : jl_emptysvec);
+}
+
 /* infer one matching method for argument types tt; *pmi receives the instance */
 static jl_value_t *infer_match(frame_t *fr, jl_method_t *m, jl_value_t *tt, jl_value_t **argtypes, size_t n,
-                               jl_method_instance_t **pmi)
+                               jl_method_instance_t **pmi, jl_code_info_t **constcode)
 {
     *pmi = NULL;
+    if (constcode)
+        *constcode = NULL;
     if (!jl_is_datatype(tt) || jl_has_free_typevars(tt)) /* an intersection may be a UnionAll */
         return (jl_value_t *)jl_any_type;
-    jl_method_instance_t *mi = jl_method_specialize(m, tt);
+    jl_method_instance_t *mi = specialize_for_inference(m, tt);
     if (mi == NULL)
         return (jl_value_t *)jl_any_type;
     *pmi = mi;
-    jl_value_t *rt = typeinf_edge(fr, mi, NULL, 0);
+    jl_value_t *rt = typeinf_edge(fr, mi, NULL, 0, NULL);
     if (wants_constprop(m, argtypes, n, rt)) {
-        jl_value_t *crt = typeinf_edge(fr, mi, argtypes, n);
-        if (crt && jl_infer_le(crt, rt))
+        jl_code_info_t *cc = NULL;
+        jl_value_t *crt = typeinf_edge(fr, mi, argtypes, n, constcode ? &cc : NULL);
+        if (crt && jl_infer_le(crt, rt)) {
             rt = crt;
+            if (constcode)
+                *constcode = cc;
+        }
     }
     return rt;
+}
+
+static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc);
+
+/* Union splitting: a call whose one argument is a small Union of dispatchable types is inferred
+   member by member (Julia's union splitting), e.g. getindex(::Union{Nothing, Tuple{Char, Int}}, 1):
+   the Nothing case has no method (Union{}), the Tuple case gives Char. NULL when not applicable. */
+static jl_value_t *union_split_call(frame_t *fr, jl_value_t **argtypes, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        jl_value_t *t = argtypes[i];
+        if (!jl_is_uniontype(t))
+            continue;
+        jl_value_t *ms[JL_INFER_MAX_UNION];
+        size_t k = 0;
+        jl_value_t *stack[8];
+        int sp = 0;
+        stack[sp++] = t;
+        while (sp > 0) {
+            jl_value_t *u = stack[--sp];
+            if (jl_is_uniontype(u) && sp < 6) {
+                stack[sp++] = ((jl_uniontype_t *)u)->b;
+                stack[sp++] = ((jl_uniontype_t *)u)->a;
+            }
+            else if (k < JL_INFER_MAX_UNION && is_dispatch_elt(u))
+                ms[k++] = u;
+            else
+                return NULL;
+        }
+        jl_value_t *at[n];
+        memcpy(at, argtypes, n * sizeof(jl_value_t *));
+        jl_value_t *rt = jl_bottom_type;
+        for (size_t j = 0; j < k; j++) {
+            at[i] = from_type(ms[j]);
+            rt = jl_infer_tmerge(rt, abstract_call_gf(fr, at, n, (size_t)-1));
+        }
+        return rt;
+    }
+    return NULL;
 }
 
 static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc)
 {
     /* a statement is re-evaluated as its argument types widen: forget an earlier single target */
-    if (pc != (size_t)-1 && fr->callees)
+    if (pc != (size_t)-1 && fr->callees) {
         fr->callees[pc] = NULL;
+        fr->constcode[pc] = NULL;
+    }
     jl_value_t *ps[n];
     int dispatch = 1;
     for (size_t i = 0; i < n; i++) {
@@ -890,11 +961,17 @@ static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n
             return jl_bottom_type; /* MethodError (no method, or ambiguous) */
         }
         jl_method_instance_t *mi;
-        jl_value_t *rt = infer_match(fr, (jl_method_t *)m, sig, argtypes, n, &mi);
-        if (mi && pc != (size_t)-1 && fr->callees)
+        jl_code_info_t *cc;
+        jl_value_t *rt = infer_match(fr, (jl_method_t *)m, sig, argtypes, n, &mi, &cc);
+        if (mi && pc != (size_t)-1 && fr->callees) {
             fr->callees[pc] = (jl_value_t *)mi;
+            fr->constcode[pc] = (jl_value_t *)cc;
+        }
         return rt;
     }
+    jl_value_t *split = union_split_call(fr, argtypes, n);
+    if (split != NULL)
+        return split;
     jl_value_t *matches = jl_matching_methods(sig, JL_INFER_MAX_METHODS);
     if (!jl_is_array(matches))
         return (jl_value_t *)jl_any_type;
@@ -903,7 +980,7 @@ static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n
     for (size_t i = 0; i < jl_array_len(matches); i++) {
         jl_svec_t *match = (jl_svec_t *)jl_array_ptr_ref(matches, i);
         jl_method_instance_t *mi;
-        jl_value_t *r = infer_match(fr, (jl_method_t *)jl_svecref(match, 2), jl_svecref(match, 0), argtypes, n, &mi);
+        jl_value_t *r = infer_match(fr, (jl_method_t *)jl_svecref(match, 2), jl_svecref(match, 0), argtypes, n, &mi, NULL);
         rt = jl_infer_tmerge(rt, r);
     }
     return rt;
@@ -1207,32 +1284,93 @@ static void set_ssa(frame_t *fr, size_t pc, jl_value_t *t)
     fr->ssatypes[pc] = jl_infer_tmerge(fr->ssatypes[pc], t);
 }
 
-/* isa(slot, T) feeding a GotoIfNot: the slot and T, for refining both branches */
-static int isa_condition(frame_t *fr, jl_value_t *cond, size_t pc, intptr_t *slot, jl_value_t **T)
+/* old minus the members of T (old itself when it is not a Union that T splits) */
+static jl_value_t *type_subtract(jl_value_t *old, jl_value_t *T)
 {
-    if (!jl_is_ssavalue(cond))
+    if (jl_is_infer_const(old))
+        return jl_isa(jl_infer_const_val(old), T) ? jl_bottom_type : old;
+    if (!jl_is_uniontype(old))
+        return old != jl_bottom_type && jl_subtype(old, T) ? jl_bottom_type : old;
+    jl_value_t *ms[16];
+    size_t n = 0, k = 0;
+    jl_value_t *stack[32];
+    int sp = 0;
+    stack[sp++] = old;
+    while (sp > 0 && n < 16) {
+        jl_value_t *t = stack[--sp];
+        if (jl_is_uniontype(t) && sp < 30) {
+            stack[sp++] = ((jl_uniontype_t *)t)->b;
+            stack[sp++] = ((jl_uniontype_t *)t)->a;
+            continue;
+        }
+        ms[n++] = t;
+    }
+    if (sp > 0)
+        return old;
+    jl_value_t *keep[16];
+    for (size_t i = 0; i < n; i++)
+        if (!jl_subtype(ms[i], T))
+            keep[k++] = ms[i];
+    if (k == n)
+        return old;
+    return k == 0 ? jl_bottom_type : jl_type_union(keep, k);
+}
+
+static int slot_assigned_between(frame_t *fr, intptr_t slot, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++) {
+        jl_value_t *st = jl_array_ptr_ref(fr->src->code, k);
+        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_assign && jl_is_slotnumber(jl_exprarg(st, 0)) &&
+            ((jl_slotnumber_t *)jl_exprarg(st, 0))->id == slot)
+            return 1;
+    }
+    return 0;
+}
+
+/* A condition feeding a GotoIfNot that refines a slot on both branches (Julia's Conditional, for the
+   shapes lowering produces): isa(x, T), x === c (c a singleton such as `nothing`), and not_int of
+   either. *yes / *no: x's type where the condition is true / false. */
+static int cond_refinement(frame_t *fr, jl_value_t **st, jl_value_t *cond, size_t pc, intptr_t *slot,
+                           jl_value_t **yes, jl_value_t **no, int depth)
+{
+    if (!jl_is_ssavalue(cond) || depth > 2)
         return 0;
     intptr_t id = ((jl_ssavalue_t *)cond)->id;
     if (id < 1 || (size_t)id > pc)
         return 0;
-    jl_value_t *s = jl_array_ptr_ref(fr->src->code, id - 1);
-    if (!jl_is_expr(s) || ((jl_expr_t *)s)->head != jl_s_call || jl_expr_nargs(s) != 3)
+    jl_value_t *s = jl_array_ptr_ref(fr->src->code, id - 1), *f;
+    if (!jl_is_expr(s) || ((jl_expr_t *)s)->head != jl_s_call || !jl_infer_operand_const(jl_exprarg(s, 0), &f))
         return 0;
-    jl_value_t *f, *x = jl_exprarg(s, 1), *tv;
-    if (!jl_infer_operand_const(jl_exprarg(s, 0), &f) || f != jl_builtin_isa || !jl_is_slotnumber(x) ||
-        !jl_infer_operand_const(jl_exprarg(s, 2), &tv) || !jl_is_type(tv))
+    size_t na = jl_expr_nargs(s);
+    if (jl_is_intrinsic(f) && na == 2 && !strcmp(jl_intrinsic_name(jl_intrinsic_id(f)), "not_int"))
+        return cond_refinement(fr, st, jl_exprarg(s, 1), (size_t)id - 1, slot, no, yes, depth + 1) &&
+               !slot_assigned_between(fr, *slot, (size_t)id, pc);
+    if (na != 3 || (f != jl_builtin_isa && f != jl_builtin_is))
+        return 0;
+    jl_value_t *x = jl_exprarg(s, 1), *other = jl_exprarg(s, 2), *v;
+    if (f == jl_builtin_is && !jl_is_slotnumber(x)) {
+        x = jl_exprarg(s, 2);
+        other = jl_exprarg(s, 1);
+    }
+    if (!jl_is_slotnumber(x) || !jl_infer_operand_const(other, &v))
         return 0;
     *slot = ((jl_slotnumber_t *)x)->id;
-    /* the slot must not be assigned between the test and the branch */
-    for (size_t k = (size_t)id; k < pc; k++) {
-        jl_value_t *st = jl_array_ptr_ref(fr->src->code, k);
-        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_assign && jl_exprarg(st, 0) == x)
+    if (*slot < 1 || (size_t)*slot > fr->nslots || st[*slot - 1] == NULL ||
+        slot_assigned_between(fr, *slot, (size_t)id, pc))
+        return 0;
+    jl_value_t *old = st[*slot - 1];
+    if (f == jl_builtin_isa) {
+        if (!jl_is_type(v))
             return 0;
-        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_assign && jl_is_slotnumber(jl_exprarg(st, 0)) &&
-            ((jl_slotnumber_t *)jl_exprarg(st, 0))->id == *slot)
-            return 0;
+        *yes = tmeet(old, v);
+        *no = type_subtract(old, v);
+        return 1;
     }
-    *T = tv;
+    jl_value_t *vt = jl_typeof(v);
+    if (!jl_is_datatype(vt) || ((jl_datatype_t *)vt)->instance != v)
+        return 0; /* only singletons: `x === 1` says nothing about x's type when false */
+    *yes = jl_infer_le(jl_infer_const(v), old) ? jl_infer_const(v) : jl_bottom_type;
+    *no = type_subtract(old, vt);
     return 1;
 }
 
@@ -1252,23 +1390,17 @@ static void branch(frame_t *fr, jl_value_t **st, jl_gotoifnot_t *g, size_t pc)
     if (!jl_subtype((jl_value_t *)jl_bool_type, jl_widenconst(ct)) && jl_type_intersection(ct, (jl_value_t *)jl_bool_type) == jl_bottom_type)
         return; /* TypeError */
     intptr_t slot;
-    jl_value_t *T;
-    if (isa_condition(fr, g->cond, pc, &slot, &T) && slot >= 1 && (size_t)slot <= fr->nslots && st[slot - 1]) {
+    jl_value_t *yes, *no;
+    if (cond_refinement(fr, st, g->cond, pc, &slot, &yes, &no, 0)) {
         jl_value_t *old = st[slot - 1];
-        jl_value_t *yes = tmeet(old, T);
-        st[slot - 1] = yes;
-        merge_state(fr, next, st);
-        jl_value_t *no = old;
-        if (jl_is_uniontype(old)) {
-            jl_value_t *parts[2] = {((jl_uniontype_t *)old)->a, ((jl_uniontype_t *)old)->b};
-            /* Union minus T, for the common two-member case */
-            if (jl_subtype(parts[0], T) && !jl_subtype(parts[1], T))
-                no = parts[1];
-            else if (jl_subtype(parts[1], T) && !jl_subtype(parts[0], T))
-                no = parts[0];
+        if (yes != jl_bottom_type) {
+            st[slot - 1] = yes;
+            merge_state(fr, next, st);
         }
-        st[slot - 1] = no;
-        merge_state(fr, dest, st);
+        if (no != jl_bottom_type) {
+            st[slot - 1] = no;
+            merge_state(fr, dest, st);
+        }
         st[slot - 1] = old;
         return;
     }
@@ -1380,6 +1512,7 @@ static void reset_frame(frame_t *fr)
 {
     fr->ssatypes = (jl_value_t **)zalloc(fr->nstmts * sizeof(jl_value_t *));
     fr->callees = (jl_value_t **)zalloc(fr->nstmts * sizeof(jl_value_t *));
+    fr->constcode = (jl_value_t **)zalloc(fr->nstmts * sizeof(jl_value_t *));
     fr->bb_state = (jl_value_t ***)zalloc(fr->nbb * sizeof(jl_value_t **));
     for (size_t b = 0; b < fr->nbb; b++)
         fr->bb_state[b] = (jl_value_t **)zalloc(fr->nslots * sizeof(jl_value_t *));
@@ -1549,12 +1682,23 @@ static jl_code_instance_t *infer_and_cache(frame_t *fr, jl_method_instance_t *mi
     *cacheable = typeinf_frame(fr);
     if (!*cacheable)
         return NULL;
-    jl_code_info_t *code = jl_optimize_code(mi, typed_code(fr), fr->callees, reached_mask(fr));
+    jl_code_info_t *code = jl_optimize_code(mi, typed_code(fr), fr->callees, fr->constcode, reached_mask(fr));
     return cache_result(fr, code);
 }
 
 /* a call edge: the return type of mi for the caller (with constant arguments: not cached) */
-static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc)
+/* the constant-argument frame's dependencies become the caller's: code inlined from it must be
+   invalidated with the callees it calls */
+static void take_edges(frame_t *caller, frame_t *fr)
+{
+    for (size_t i = 0; fr->edges && i < jl_array_len(fr->edges); i++)
+        add_edge(caller, (jl_method_instance_t *)jl_array_ptr_ref(fr->edges, i));
+    for (size_t i = 0; fr->mt_edges && i + 1 < jl_array_len(fr->mt_edges); i += 2)
+        add_mt_edge(caller, (jl_methtable_t *)jl_array_ptr_ref(fr->mt_edges, i), jl_array_ptr_ref(fr->mt_edges, i + 1));
+}
+
+static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc,
+                                jl_code_info_t **constcode)
 {
     if (!inferrable(mi))
         return jl_is_method(mi->def) ? (jl_value_t *)jl_any_type : jl_bottom_type;
@@ -1584,6 +1728,10 @@ static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_va
         typeinf_frame(&fr);
         if (fr.cycle_min < caller->cycle_min)
             caller->cycle_min = fr.cycle_min;
+        if (constcode && fr.cycle_min >= fr.depth) {
+            *constcode = jl_optimize_code(mi, typed_code(&fr), fr.callees, fr.constcode, reached_mask(&fr));
+            take_edges(caller, &fr);
+        }
         return fr.rettype;
     }
     int cacheable;
@@ -1634,7 +1782,7 @@ JL_DLLEXPORT jl_code_info_t *jl_infer_code_typed(jl_method_instance_t *mi, int o
     infer_top = saved;
     jl_code_info_t *code = typed_code(&fr);
     if (optimize)
-        code = jl_optimize_code(mi, code, fr.callees, reached_mask(&fr));
+        code = jl_optimize_code(mi, code, fr.callees, fr.constcode, reached_mask(&fr));
     if (rt)
         *rt = fr.rettype;
     return code;

@@ -54,10 +54,11 @@ JL_DLLEXPORT jl_method_instance_t *jl_infer_lookup_mi(jl_value_t *f, jl_value_t 
 JL_DLLEXPORT jl_value_t *jl_infer_return_type(jl_value_t *f, jl_value_t *argtypes);
 
 /* optimize.c: the optimized form of typed code `src` (a fresh copy inference made) of mi; `callees[i]`
-   is the MethodInstance call statement i was proven to dispatch to (or NULL), `reached[i]` says
+   is the MethodInstance call statement i was proven to dispatch to (or NULL), `constcode[i]` the
+   callee's optimized code for that call's constant arguments (inlined instead when cheap), `reached[i]` says
    whether inference reached statement i. */
 jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, jl_value_t **callees,
-                                 const uint8_t *reached);
+                                 jl_value_t **constcode, const uint8_t *reached);
 /* infer.c helpers the optimizer uses */
 JL_DLLEXPORT int jl_infer_is_pure_builtin(jl_value_t *f);   /* no side effects, deterministic */
 JL_DLLEXPORT int jl_infer_is_pure_intrinsic(jl_value_t *f);

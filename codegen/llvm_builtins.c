@@ -368,8 +368,27 @@ static int concrete_dt(jl_value_t *t)
     return jl_is_datatype(t) && ((jl_datatype_t *)t)->isconcretetype && ((jl_datatype_t *)t)->layout;
 }
 
+/* x === constant for a tagged union x: a tag test when the constant is a ghost member */
+static int emit_egal_tagged(jl_cg_ctx_t *c, jval_t x, jval_t y, jval_t *out)
+{
+    if (!x.tagged || y.cval == NULL || !jl_cg_is_ghost(jl_typeof(y.cval)))
+        return 0;
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(c->batch, x.typ, ms);
+    for (int k = 0; k < n; k++)
+        if (ms[k] == jl_typeof(y.cval)) {
+            LLVMValueRef tag = jl_cg_union_tag(c, x);
+            *out = bool_val(c, LLVMBuildICmp(c->b, LLVMIntEQ, tag, LLVMConstInt(c->T_i8, (unsigned)k, 0), ""));
+            return 1;
+        }
+    *out = jl_cg_const(c, jl_false);
+    return 1;
+}
+
 static int emit_egal(jl_cg_ctx_t *c, jval_t x, jval_t y, jval_t *out)
 {
+    if (emit_egal_tagged(c, x, y, out) || emit_egal_tagged(c, y, x, out))
+        return 1;
     if (concrete_dt(x.typ) && concrete_dt(y.typ) && x.typ != y.typ) {
         *out = jl_cg_const(c, jl_false);
         return 1;
@@ -426,6 +445,16 @@ static int emit_isa(jl_cg_ctx_t *c, jval_t x, jval_t t, jval_t *out)
     }
     if (concrete_dt(x.typ)) {
         *out = jl_cg_const(c, jl_false);
+        return 1;
+    }
+    if (x.tagged) { /* the members that are T's: a test of the tag */
+        jl_value_t *ms[JL_CG_MAX_UNION];
+        int n = jl_cg_union_members(c->batch, x.typ, ms);
+        LLVMValueRef tag = jl_cg_union_tag(c, x), r = LLVMConstInt(c->T_i1, 0, 0);
+        for (int k = 0; k < n; k++)
+            if (jl_subtype(ms[k], T))
+                r = LLVMBuildOr(c->b, r, LLVMBuildICmp(c->b, LLVMIntEQ, tag, LLVMConstInt(c->T_i8, (unsigned)k, 0), ""), "");
+        *out = bool_val(c, r);
         return 1;
     }
     LLVMValueRef p = jl_cg_boxed_ptr(c, x);
@@ -688,7 +717,7 @@ int jl_cg_emit_builtin(jl_cg_ctx_t *c, jl_value_t *f, jval_t *a, size_t n, jl_va
         return emit_tuple(c, a, n, rt, out);
     if (IS("ifelse") && n == 3 && !a[0].boxed && a[0].typ == (jl_value_t *)jl_bool_type) {
         LLVMValueRef cond = LLVMBuildTrunc(c->b, a[0].v, c->T_i1, "");
-        if (!a[1].boxed && !a[2].boxed && a[1].typ == a[2].typ && a[1].v != NULL) {
+        if (!a[1].boxed && !a[2].boxed && !a[1].tagged && !a[2].tagged && a[1].typ == a[2].typ && a[1].v != NULL) {
             *out = jl_cg_unboxed(a[1].typ, LLVMBuildSelect(c->b, cond, a[1].v, a[2].v, ""));
             return 1;
         }
@@ -699,6 +728,7 @@ int jl_cg_emit_builtin(jl_cg_ctx_t *c, jl_value_t *f, jval_t *a, size_t n, jl_va
     if (IS("throw") && n == 1) {
         LLVMValueRef e = jl_cg_boxed_ptr(c, a[0]);
         LLVMTypeRef at = c->T_ptr;
+        jl_cg_frame_before_throw(c);
         jl_cg_call(c, jl_cg_runtime_fn(c, "jl_throw", c->T_void, &at, 1, 1), &e, 1);
         LLVMBuildUnreachable(c->b);
         LLVMPositionBuilderAtEnd(c->b, LLVMAppendBasicBlockInContext(c->ctx, c->f, "dead"));

@@ -112,6 +112,160 @@ jval_t jl_cg_ghost(jl_value_t *t)
     return r;
 }
 
+/* ---------------------------------------------------------------- isbits unions */
+
+static int collect_members(jl_value_t *t, jl_value_t **out, int n)
+{
+    if (jl_is_uniontype(t)) {
+        n = collect_members(((jl_uniontype_t *)t)->a, out, n);
+        return n < 0 ? n : collect_members(((jl_uniontype_t *)t)->b, out, n);
+    }
+    if (n < 0 || n >= JL_CG_MAX_UNION)
+        return -1;
+    out[n] = t;
+    return n + 1;
+}
+
+int jl_cg_union_members(jl_cg_batch_t *B, jl_value_t *t, jl_value_t **out)
+{
+    if (!jl_is_uniontype(t))
+        return 0;
+    int n = collect_members(t, out, 0);
+    if (n < 2)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!jl_cg_is_ghost(out[i]) && jl_llvm_type(B, out[i]) == NULL)
+            return 0;
+    return n;
+}
+
+LLVMTypeRef jl_cg_union_type(jl_cg_batch_t *B, jl_value_t *t)
+{
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(B, t, ms);
+    if (n == 0)
+        return NULL;
+    LLVMTypeRef el[JL_CG_MAX_UNION + 1];
+    for (int i = 0; i < n; i++)
+        el[i] = jl_cg_is_ghost(ms[i]) ? LLVMStructTypeInContext(B->ctx, NULL, 0, 0) : jl_llvm_type(B, ms[i]);
+    el[n] = LLVMInt8TypeInContext(B->ctx);
+    return LLVMStructTypeInContext(B->ctx, el, (unsigned)n + 1, 0);
+}
+
+static int member_index(jl_value_t **ms, int n, jl_value_t *t)
+{
+    for (int i = 0; i < n; i++)
+        if (ms[i] == t || jl_types_equal(ms[i], t))
+            return i;
+    return -1;
+}
+
+LLVMValueRef jl_cg_union_tag(jl_cg_ctx_t *c, jval_t v)
+{
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(c->batch, v.typ, ms);
+    return LLVMBuildExtractValue(c->b, v.v, (unsigned)n, "tag");
+}
+
+static jval_t tagged_val(jl_value_t *u, LLVMValueRef v)
+{
+    jval_t r = {u, v, 0};
+    r.tagged = 1;
+    return r;
+}
+
+/* a known member's value as the union */
+static jval_t member_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u, jl_value_t **ms, int n, int k)
+{
+    LLVMValueRef agg = LLVMGetUndef(jl_cg_union_type(c->batch, u));
+    if (!jl_cg_is_ghost(ms[k]))
+        agg = LLVMBuildInsertValue(c->b, agg, jl_cg_convert(c, v, ms[k]).v, (unsigned)k, "");
+    agg = LLVMBuildInsertValue(c->b, agg, LLVMConstInt(c->T_i8, (unsigned)k, 0), (unsigned)n, "");
+    return tagged_val(u, agg);
+}
+
+static LLVMValueRef entry_alloca(jl_cg_ctx_t *c, LLVMTypeRef ty, const char *name);
+
+jval_t jl_cg_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u)
+{
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(c->batch, u, ms);
+    if (n == 0)
+        jl_cg_fail(c, "not an isbits union");
+    if (v.tagged && (v.typ == u || jl_types_equal(v.typ, u)))
+        return v;
+    if (!v.tagged && !v.boxed) {
+        int k = member_index(ms, n, v.typ);
+        if (k >= 0)
+            return member_to_union(c, v, u, ms, n, k);
+    }
+    /* a boxed value (or another union): dispatch on its type */
+    LLVMValueRef p = jl_cg_boxed_ptr(c, v);
+    LLVMValueRef ty = jl_cg_typeof(c, p);
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c->ctx, c->f, "u_done");
+    LLVMValueRef vals[JL_CG_MAX_UNION];
+    LLVMBasicBlockRef from[JL_CG_MAX_UNION];
+    for (int k = 0; k < n; k++) {
+        LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(c->ctx, c->f, "u_is");
+        LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(c->ctx, c->f, "u_not");
+        LLVMBuildCondBr(c->b, LLVMBuildICmp(c->b, LLVMIntEQ, ty, jl_cg_root(c, ms[k]), ""), yes, no);
+        LLVMPositionBuilderAtEnd(c->b, yes);
+        jval_t m = jl_cg_is_ghost(ms[k]) ? jl_cg_ghost(ms[k]) : jl_cg_convert(c, jl_cg_boxedval(ms[k], p), ms[k]);
+        vals[k] = member_to_union(c, m, u, ms, n, k).v;
+        from[k] = LLVMGetInsertBlock(c->b);
+        LLVMBuildBr(c->b, done);
+        LLVMPositionBuilderAtEnd(c->b, no);
+    }
+    LLVMBuildUnreachable(c->b); /* inference proved the value is one of the members */
+    LLVMPositionBuilderAtEnd(c->b, done);
+    LLVMValueRef phi = LLVMBuildPhi(c->b, jl_cg_union_type(c->batch, u), "");
+    LLVMAddIncoming(phi, vals, from, (unsigned)n);
+    return tagged_val(u, phi);
+}
+
+/* the boxed form of a tagged value: a switch on the tag */
+static jval_t box_union(jl_cg_ctx_t *c, jval_t v)
+{
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(c->batch, v.typ, ms);
+    LLVMValueRef tag = jl_cg_union_tag(c, v);
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c->ctx, c->f, "ub_done");
+    LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(c->ctx, c->f, "ub_bad");
+    LLVMValueRef sw = LLVMBuildSwitch(c->b, tag, bad, (unsigned)n);
+    LLVMValueRef vals[JL_CG_MAX_UNION];
+    LLVMBasicBlockRef from[JL_CG_MAX_UNION];
+    for (int k = 0; k < n; k++) {
+        LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(c->ctx, c->f, "ub_case");
+        LLVMAddCase(sw, LLVMConstInt(c->T_i8, (unsigned)k, 0), bb);
+        LLVMPositionBuilderAtEnd(c->b, bb);
+        jval_t m = jl_cg_is_ghost(ms[k]) ? jl_cg_ghost(ms[k])
+                                          : jl_cg_unboxed(ms[k], LLVMBuildExtractValue(c->b, v.v, (unsigned)k, ""));
+        vals[k] = jl_cg_box(c, m).v;
+        from[k] = LLVMGetInsertBlock(c->b);
+        LLVMBuildBr(c->b, done);
+    }
+    LLVMPositionBuilderAtEnd(c->b, bad);
+    LLVMBuildUnreachable(c->b);
+    LLVMPositionBuilderAtEnd(c->b, done);
+    LLVMValueRef phi = LLVMBuildPhi(c->b, c->T_ptr, "");
+    LLVMAddIncoming(phi, vals, from, (unsigned)n);
+    return jl_cg_boxedval(v.typ, phi);
+}
+
+/* a tagged value as type t: itself, one member (inference proved it), or boxed */
+static jval_t from_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *t)
+{
+    if (t == v.typ || jl_types_equal(t, v.typ))
+        return v;
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(c->batch, v.typ, ms);
+    int k = member_index(ms, n, t);
+    if (k >= 0)
+        return jl_cg_is_ghost(ms[k]) ? jl_cg_ghost(ms[k])
+                                     : jl_cg_unboxed(ms[k], LLVMBuildExtractValue(c->b, v.v, (unsigned)k, ""));
+    return jl_cg_convert(c, box_union(c, v), t);
+}
+
 static unsigned type_align(jl_value_t *t)
 {
     unsigned a = ((jl_datatype_t *)t)->layout->alignment;
@@ -222,6 +376,7 @@ void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVM
                          LLVMConstInt(c->T_i32, 1, 0), LLVMConstInt(c->T_i32, 2000, 0)};
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c->ctx, "prof", 4), LLVMMDNodeInContext(c->ctx, w, 3));
     LLVMPositionBuilderAtEnd(c->b, fail);
+    jl_cg_frame_before_throw(c);
     jl_cg_call(c, fn, args, n);
     LLVMBuildUnreachable(c->b);
     LLVMPositionBuilderAtEnd(c->b, ok);
@@ -278,6 +433,8 @@ jval_t jl_cg_box(jl_cg_ctx_t *c, jval_t v)
 {
     if (v.boxed)
         return v;
+    if (v.tagged)
+        return box_union(c, v);
     jl_value_t *t = v.typ;
     if (v.v == NULL) {
         if (!jl_cg_is_ghost(t))
@@ -307,6 +464,8 @@ jval_t jl_cg_convert(jl_cg_ctx_t *c, jval_t v, jl_value_t *t)
 {
     if (t == jl_bottom_type)
         return v;
+    if (v.tagged)
+        return from_union(c, v, t);
     if (jl_cg_is_ghost(t))
         return jl_cg_ghost(t);
     LLVMTypeRef ty = jl_llvm_type(c->batch, t);
@@ -404,9 +563,10 @@ static jval_t emit_slot_load(jl_cg_ctx_t *c, size_t k)
         jl_cg_fail(c, "read of a slot that is never assigned");
     }
     if (!c->slot_boxed[k]) {
-        LLVMValueRef ld = LLVMBuildLoad2(c->b, jl_llvm_type(c->batch, t), c->slot_ptr[k], "");
+        LLVMTypeRef ut = jl_llvm_type(c->batch, t);
+        LLVMValueRef ld = LLVMBuildLoad2(c->b, ut ? ut : jl_cg_union_type(c->batch, t), c->slot_ptr[k], "");
         LLVMSetVolatile(ld, c->has_try);
-        return jl_cg_unboxed(t, ld);
+        return ut ? jl_cg_unboxed(t, ld) : tagged_val(t, ld);
     }
     LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
     LLVMSetVolatile(v, c->has_try);
@@ -423,7 +583,9 @@ static void emit_slot_store(jl_cg_ctx_t *c, size_t k, jval_t v)
 {
     if (c->slot_ptr[k] == NULL)
         return; /* ghost slot */
-    jval_t r = jl_cg_convert(c, v, c->slot_boxed[k] ? (jl_value_t *)jl_any_type : c->slot_typ[k]);
+    jl_value_t *t = c->slot_typ[k];
+    jval_t r = c->slot_boxed[k] ? jl_cg_box(c, v)
+               : jl_llvm_type(c->batch, t) ? jl_cg_convert(c, v, t) : jl_cg_to_union(c, v, t);
     LLVMValueRef st = LLVMBuildStore(c->b, r.v, c->slot_ptr[k]);
     LLVMSetVolatile(st, c->has_try);
 }
@@ -532,7 +694,7 @@ static void add_signext(jl_cg_ctx_t *c, LLVMValueRef call, jl_value_t **ps, size
 
 /* a call of a specialized entry: args are the invoke's (f, args...) */
 static jval_t emit_spec_call(jl_cg_ctx_t *c, LLVMValueRef callee, LLVMTypeRef fty, jl_value_t *spec,
-                             jl_value_t *rt, jval_t *args, size_t nargs)
+                             jl_value_t *rt, jval_t *args, size_t nargs, int may_throw)
 {
     jl_svec_t *ps = ((jl_datatype_t *)spec)->parameters;
     if (jl_svec_len(ps) != nargs)
@@ -548,6 +710,8 @@ static jval_t emit_spec_call(jl_cg_ctx_t *c, LLVMValueRef callee, LLVMTypeRef ft
     }
     if (k != LLVMCountParamTypes(fty))
         jl_cg_fail(c, "specialized signature mismatch");
+    if (may_throw)
+        jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, callee, av, k, "");
     add_signext(c, r, jl_svec_data(ps), nargs);
     return result_val(c, r, rt);
@@ -559,6 +723,7 @@ static jval_t emit_jl_invoke(jl_cg_ctx_t *c, jl_method_instance_t *mi, jval_t *a
     LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_invoke", c->T_ptr, at, 4, 0);
     LLVMValueRef av[4] = {jl_cg_boxed_ptr(c, args[0]), jl_cg_args_array(c, args + 1, nargs - 1),
                           LLVMConstInt(c->T_i32, nargs - 1, 0), jl_cg_root(c, (jl_value_t *)mi)};
+    jl_cg_frame_before_call(c);
     LLVMValueRef r = jl_cg_call(c, fn, av, 4);
     if (rt == jl_bottom_type)
         return result_val(c, r, rt);
@@ -578,7 +743,8 @@ static jval_t emit_invoke(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         args[i] = emit_operand(c, jl_exprarg(e, i + 1));
     jl_cg_func_t *bf = batch_func(c->batch, mi);
     if (bf != NULL) {
-        jval_t r = emit_spec_call(c, bf->spec, bf->spec_ty, mi->specTypes, jl_cg_spec_rettype(bf->ci), args, nargs);
+        jval_t r = emit_spec_call(c, bf->spec, bf->spec_ty, mi->specTypes, jl_cg_spec_rettype(bf->ci), args, nargs,
+                                  bf->needs_frame);
         return bottom_val(r) ? r : jl_cg_convert(c, r, rt);
     }
     jl_code_instance_t *cci = compiled_ci(mi);
@@ -591,7 +757,7 @@ static jval_t emit_invoke(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         LLVMValueRef cip = jl_cg_root(c, (jl_value_t *)cci);
         LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_code_instance_t, specptr), 0);
         LLVMValueRef fp = LLVMBuildLoad2(c->b, c->T_ptr, LLVMBuildInBoundsGEP2(c->b, c->T_i8, cip, &idx, 1, ""), "");
-        jval_t r = emit_spec_call(c, fp, fty, mi->specTypes, jl_cg_spec_rettype(cci), args, nargs);
+        jval_t r = emit_spec_call(c, fp, fty, mi->specTypes, jl_cg_spec_rettype(cci), args, nargs, 1);
         return bottom_val(r) ? r : jl_cg_convert(c, r, rt);
     }
     return emit_jl_invoke(c, mi, args, nargs, rt);
@@ -602,6 +768,7 @@ static jval_t emit_apply_generic(jl_cg_ctx_t *c, jval_t f, jval_t *args, size_t 
     LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_i32};
     LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_apply_generic", c->T_ptr, at, 3, 0);
     LLVMValueRef av[3] = {jl_cg_boxed_ptr(c, f), jl_cg_args_array(c, args, nargs), LLVMConstInt(c->T_i32, nargs, 0)};
+    jl_cg_frame_before_call(c);
     LLVMValueRef r = jl_cg_call(c, fn, av, 3);
     if (rt == jl_bottom_type)
         return result_val(c, r, rt);
@@ -616,6 +783,7 @@ static jval_t emit_builtin_fptr(jl_cg_ctx_t *c, jl_value_t *f, jval_t *args, siz
     LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_i32};
     LLVMTypeRef fty = LLVMFunctionType(c->T_ptr, at, 3, 0);
     LLVMValueRef av[3] = {fv, jl_cg_args_array(c, args, nargs), LLVMConstInt(c->T_i32, nargs, 0)};
+    jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, fp, av, 3, "");
     if (rt == jl_bottom_type)
         return result_val(c, r, rt);
@@ -645,17 +813,54 @@ static jval_t emit_call(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
 
 /* ---------------------------------------------------------------- new */
 
-static jval_t emit_new(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+/* the type a :new / :splatnew allocates: a constant operand, else what inference proved (the
+   statement's type is T exactly when T is known, e.g. `new(#self#, ...)` in a constructor) */
+static jl_datatype_t *new_type(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
 {
     jl_value_t *T;
-    if (!jl_infer_operand_const(jl_exprarg(e, 0), &T) || !jl_is_datatype(T) ||
-        !((jl_datatype_t *)T)->isconcretetype || ((jl_datatype_t *)T)->layout == NULL)
+    if (!jl_infer_operand_const(jl_exprarg(e, 0), &T)) {
+        jval_t t = emit_operand(c, jl_exprarg(e, 0));
+        T = t.cval ? t.cval : rt;
+    }
+    if (!jl_is_datatype(T) || !((jl_datatype_t *)T)->isconcretetype || ((jl_datatype_t *)T)->layout == NULL ||
+        (T != rt && rt != jl_bottom_type && !jl_types_equal(T, rt)))
         jl_cg_fail(c, "new of a non-constant or abstract type");
-    jl_datatype_t *dt = (jl_datatype_t *)T;
+    return (jl_datatype_t *)T;
+}
+
+static jval_t emit_new_fields(jl_cg_ctx_t *c, jl_datatype_t *dt, jval_t *args, size_t nf);
+
+static jval_t emit_new(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+{
+    jl_datatype_t *dt = new_type(c, e, rt);
     size_t nf = jl_expr_nargs(e) - 1;
     jval_t args[nf ? nf : 1];
     for (size_t i = 0; i < nf; i++)
         args[i] = emit_operand(c, jl_exprarg(e, i + 1));
+    return emit_new_fields(c, dt, args, nf);
+}
+
+/* splatnew(T, t): the fields from a tuple of known length */
+static jval_t emit_splatnew(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
+{
+    jl_datatype_t *dt = new_type(c, e, rt);
+    jval_t tup = emit_operand(c, jl_exprarg(e, 1));
+    if (!jl_is_tuple_type(tup.typ) || !((jl_datatype_t *)tup.typ)->isconcretetype)
+        jl_cg_fail(c, "splatnew of a tuple of unknown length");
+    size_t nf = jl_svec_len(((jl_datatype_t *)tup.typ)->parameters);
+    jval_t args[nf ? nf : 1];
+    for (size_t i = 0; i < nf; i++) {
+        jval_t ga[2] = {tup, jl_cg_const(c, jl_box_int64((int64_t)i + 1))};
+        jl_value_t *ft = jl_svecref(((jl_datatype_t *)tup.typ)->parameters, i);
+        if (!jl_cg_emit_builtin(c, jl_builtin_getfield, ga, 2, ft, &args[i]))
+            jl_cg_fail(c, "splatnew: cannot read the tuple");
+    }
+    return emit_new_fields(c, dt, args, nf);
+}
+
+static jval_t emit_new_fields(jl_cg_ctx_t *c, jl_datatype_t *dt, jval_t *args, size_t nf)
+{
+    jl_value_t *T = (jl_value_t *)dt;
     size_t nfields = dt->layout->nfields;
     if (nf > nfields || dt->types == NULL)
         jl_cg_fail(c, "new with too many fields");
@@ -705,6 +910,7 @@ static jval_t emit_new(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
     LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_i32};
     LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_new_structv", c->T_ptr, at, 3, 0);
     LLVMValueRef av[3] = {jl_cg_root(c, T), jl_cg_args_array(c, args, nf), LLVMConstInt(c->T_i32, nf, 0)};
+    jl_cg_frame_before_call(c);
     return jl_cg_convert(c, jl_cg_boxedval(T, jl_cg_call(c, fn, av, 3)), T);
 }
 
@@ -813,6 +1019,7 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         jl_cg_fail(c, "ccall return type not supported by codegen");
     LLVMTypeRef fty = LLVMFunctionType(rty, at, (unsigned)na, 0);
     LLVMValueRef fv = LLVMConstIntToPtr(LLVMConstInt(c->T_i64, (uintptr_t)fp, 0), c->T_ptr);
+    jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, fv, av, (unsigned)na, "");
     if (crt == (jl_value_t *)jl_nothing_type)
         return jl_cg_ghost(crt);
@@ -893,6 +1100,8 @@ static jval_t emit_expr(jl_cg_ctx_t *c, size_t i, jl_expr_t *e, jl_value_t *rt)
         return emit_invoke(c, e, rt);
     if (h == jl_s_new)
         return emit_new(c, e, rt);
+    if (h == jl_s_splatnew)
+        return emit_splatnew(c, e, rt);
     if (h == jl_s_foreigncall)
         return emit_foreigncall(c, e, rt);
     if (h == jl_s_the_exception) {
@@ -954,36 +1163,85 @@ static LLVMValueRef bool_cond(jl_cg_ctx_t *c, jval_t v)
 }
 
 /* ---------------------------------------------------------------- backtrace frames
-   A function that may throw keeps a jl_interp_frame_t-shaped record on the task's frame chain (the
-   fields stackwalk.c reads: prev, task, mi, module, ip), so backtraces show compiled frames with the
-   line of the statement running; handlers restore the chain on a throw. */
+   A compiled function shows in backtraces through a jl_interp_frame_t-shaped record on the task's
+   frame chain (the fields stackwalk.c reads: prev, task, mi, module, ip); handlers restore the chain
+   on a throw. Records cost nothing on paths that cannot throw:
+     - a call that may throw (a callee that may, jl_apply_generic, ccall, ...) needs the function's
+       record pushed (in the prologue, decided lazily: `fpush` gets the push the first time) and its
+       `ip` (plus one record per inlined level) stored before the call;
+     - a throw emitted by codegen itself (bounds, undef, DivideError, ...) sits in a cold block, which
+       links complete records for its statement right before throwing (it never returns). */
+
+static LLVMValueRef rec_field(jl_cg_ctx_t *c, LLVMValueRef rec, size_t off)
+{
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, off, 0);
+    return LLVMBuildInBoundsGEP2(c->b, c->T_i8, rec, &idx, 1, "");
+}
 
 static LLVMValueRef frame_field(jl_cg_ctx_t *c, size_t off)
 {
-    LLVMValueRef idx = LLVMConstInt(c->T_i64, off, 0);
-    return LLVMBuildInBoundsGEP2(c->b, c->T_i8, c->frame, &idx, 1, "");
+    return rec_field(c, c->frame, off);
+}
+
+static LLVMValueRef task_slot_of(jl_cg_ctx_t *c, LLVMValueRef task)
+{
+    LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_task_t, interp_frame), 0);
+    return LLVMBuildInBoundsGEP2(c->b, c->T_i8, task, &idx, 1, "");
 }
 
 static LLVMValueRef task_frame_slot(jl_cg_ctx_t *c)
 {
-    LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_task_t, interp_frame), 0);
-    return LLVMBuildInBoundsGEP2(c->b, c->T_i8, c->task, &idx, 1, "");
+    return task_slot_of(c, c->task);
 }
 
-static void emit_frame_push(jl_cg_ctx_t *c)
+static LLVMValueRef new_record(jl_cg_ctx_t *c, const char *name)
 {
-    LLVMTypeRef fty = LLVMArrayType(c->T_i8, sizeof(jl_interp_frame_t));
-    c->frame = LLVMBuildAlloca(c->b, fty, "frame");
-    LLVMSetAlignment(c->frame, 8);
-    c->task = jl_cg_call(c, jl_cg_runtime_fn(c, "jl_get_current_task", c->T_ptr, NULL, 0, 0), NULL, 0);
-    LLVMBuildMemSet(c->b, c->frame, LLVMConstInt(c->T_i8, 0, 0), LLVMConstInt(c->T_i64, sizeof(jl_interp_frame_t), 0), 8);
+    LLVMValueRef r = entry_alloca(c, LLVMArrayType(c->T_i8, sizeof(jl_interp_frame_t)), name);
+    LLVMSetAlignment(r, 8);
+    return r;
+}
+
+static LLVMValueRef current_task(jl_cg_ctx_t *c)
+{
+    return jl_cg_call(c, jl_cg_runtime_fn(c, "jl_get_current_task", c->T_ptr, NULL, 0, 0), NULL, 0);
+}
+
+/* fill a record's fields for mi (prev, task, mi, module; ip separately) */
+static void fill_record(jl_cg_ctx_t *c, LLVMValueRef rec, LLVMValueRef prev, LLVMValueRef task,
+                        jl_method_instance_t *mi)
+{
+    LLVMBuildMemSet(c->b, rec, LLVMConstInt(c->T_i8, 0, 0), LLVMConstInt(c->T_i64, sizeof(jl_interp_frame_t), 0), 8);
+    LLVMBuildStore(c->b, prev, rec_field(c, rec, offsetof(jl_interp_frame_t, prev)));
+    LLVMBuildStore(c->b, task, rec_field(c, rec, offsetof(jl_interp_frame_t, task)));
+    LLVMBuildStore(c->b, jl_cg_root(c, (jl_value_t *)mi), rec_field(c, rec, offsetof(jl_interp_frame_t, mi)));
+    jl_module_t *mod = ((jl_method_t *)mi->def)->module;
+    LLVMBuildStore(c->b, jl_cg_root(c, (jl_value_t *)mod), rec_field(c, rec, offsetof(jl_interp_frame_t, module)));
+}
+
+/* the prologue: the task (always; erased at the end when unused) and an empty block for the push */
+static void emit_frame_prologue(jl_cg_ctx_t *c)
+{
+    c->frame = new_record(c, "frame");
+    c->fpush = LLVMAppendBasicBlockInContext(c->ctx, c->f, "fpush");
+    LLVMBuildBr(c->b, c->fpush);
+    LLVMPositionBuilderAtEnd(c->b, c->fpush);
+    c->task = current_task(c);
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(c->ctx, c->f, "body");
+    LLVMBuildBr(c->b, body);
+    LLVMPositionBuilderAtEnd(c->b, body);
+}
+
+static void ensure_frame_pushed(jl_cg_ctx_t *c)
+{
+    if (c->frame_pushed)
+        return;
+    c->frame_pushed = 1;
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(c->b);
+    LLVMPositionBuilderBefore(c->b, LLVMGetBasicBlockTerminator(c->fpush));
     LLVMValueRef prev = LLVMBuildLoad2(c->b, c->T_ptr, task_frame_slot(c), "");
-    LLVMBuildStore(c->b, prev, frame_field(c, offsetof(jl_interp_frame_t, prev)));
-    LLVMBuildStore(c->b, c->task, frame_field(c, offsetof(jl_interp_frame_t, task)));
-    LLVMBuildStore(c->b, jl_cg_root(c, (jl_value_t *)c->mi), frame_field(c, offsetof(jl_interp_frame_t, mi)));
-    jl_module_t *mod = ((jl_method_t *)c->mi->def)->module;
-    LLVMBuildStore(c->b, jl_cg_root(c, (jl_value_t *)mod), frame_field(c, offsetof(jl_interp_frame_t, module)));
+    fill_record(c, c->frame, prev, c->task, c->mi);
     LLVMBuildStore(c->b, c->frame, task_frame_slot(c));
+    LLVMPositionBuilderAtEnd(c->b, cur);
 }
 
 static void emit_frame_pop(jl_cg_ctx_t *c)
@@ -991,7 +1249,48 @@ static void emit_frame_pop(jl_cg_ctx_t *c)
     if (c->frame == NULL)
         return;
     LLVMValueRef prev = LLVMBuildLoad2(c->b, c->T_ptr, frame_field(c, offsetof(jl_interp_frame_t, prev)), "");
-    LLVMBuildStore(c->b, prev, task_frame_slot(c));
+    LLVMValueRef st = LLVMBuildStore(c->b, prev, task_frame_slot(c));
+    if (c->npops == c->cappops) {
+        c->cappops = c->cappops ? 2 * c->cappops : 8;
+        c->pops = (LLVMValueRef *)realloc(c->pops, c->cappops * sizeof(LLVMValueRef));
+    }
+    c->pops[c->npops++] = st;
+}
+
+/* erase an instruction and the operands that only it used (the pop's load and GEPs) */
+static void erase_with_operands(LLVMValueRef v)
+{
+    if (v == NULL || LLVMIsAInstruction(v) == NULL || LLVMGetFirstUse(v) != NULL)
+        return;
+    if (LLVMIsACallInst(v) || LLVMIsAAllocaInst(v))
+        return; /* the task and the records: the caller decides */
+    int n = LLVMGetNumOperands(v);
+    LLVMValueRef ops[4];
+    for (int i = 0; i < n && i < 4; i++)
+        ops[i] = LLVMGetOperand(v, (unsigned)i);
+    LLVMInstructionEraseFromParent(v);
+    for (int i = 0; i < n && i < 4; i++)
+        erase_with_operands(ops[i]);
+}
+
+/* at the end: a frame nothing needed leaves no trace */
+static void finish_frame(jl_cg_ctx_t *c)
+{
+    if (c->frame == NULL)
+        return;
+    for (size_t i = 0; i < c->ncolds; i++) {
+        LLVMValueRef sel = c->colds[i];
+        LLVMValueRef below = LLVMGetOperand(sel, 1), head = LLVMGetOperand(sel, 2);
+        LLVMReplaceAllUsesWith(sel, c->frame_pushed ? below : head);
+        LLVMInstructionEraseFromParent(sel);
+        erase_with_operands(c->frame_pushed ? head : below);
+    }
+    if (c->frame_pushed)
+        return;
+    for (size_t i = 0; i < c->npops; i++)
+        erase_with_operands(c->pops[i]);
+    if (LLVMGetFirstUse(c->task) == NULL)
+        LLVMInstructionEraseFromParent(c->task);
 }
 
 /* the inlining chain of optimized statement i: out[0] the entry directly inlined into the method,
@@ -1019,10 +1318,12 @@ static int inlined_chain(jl_code_info_t *src, size_t i, jl_lineinfonode_t **out,
     return k;
 }
 
-/* the MethodInstance inlined at `li` into caller: a specialization of the named function's method in
-   li's file whose backedges include the caller (inference records one for each inlined call) */
+/* the MethodInstance inlined at `li` into caller: the one the optimizer recorded in li->method, else a
+   specialization of the named function's method in li's file whose backedges include the caller */
 static jl_method_instance_t *inlined_mi(jl_method_instance_t *caller, jl_lineinfonode_t *li)
 {
+    if (jl_is_method_instance(li->method))
+        return (jl_method_instance_t *)li->method; /* the optimizer names it (optimize.c append_lines) */
     if (!jl_is_symbol(li->method) || li->module == NULL)
         return NULL;
     jl_binding_t *b = jl_get_binding(li->module, (jl_sym_t *)li->method);
@@ -1054,49 +1355,77 @@ static void store_frame_field(jl_cg_ctx_t *c, LLVMValueRef f, size_t off, LLVMVa
     LLVMSetVolatile(LLVMBuildStore(c->b, v, p), 1);
 }
 
-/* statement i comes from inlined callees: one record per inlined level, innermost on the chain */
-static int emit_inlined_frame(jl_cg_ctx_t *c, size_t i)
+static void store_ip(jl_cg_ctx_t *c, LLVMValueRef rec, size_t i)
+{
+    if (c->lowered_ip == NULL || c->lowered_ip[i] < 0)
+        return; /* no line known: the record keeps its last statement */
+    int32_t ip = c->lowered_ip[i];
+    store_frame_field(c, rec, offsetof(jl_interp_frame_t, ip), LLVMConstInt(c->T_i64, (uint64_t)ip, 0));
+}
+
+/* statement i comes from inlined callees: one record per inlined level above `base`; returns the
+   innermost record (base when the statement is the method's own) */
+static LLVMValueRef emit_inlined_frame(jl_cg_ctx_t *c, size_t i, LLVMValueRef base, LLVMValueRef task)
 {
     jl_lineinfonode_t *chain[8];
     int n = inlined_chain(c->src, i, chain, 8);
-    LLVMValueRef prev = c->frame;
+    LLVMValueRef prev = base;
     jl_method_instance_t *caller = c->mi;
-    int pushed = 0;
     for (int d = 0; d < n; d++) {
         jl_method_instance_t *mi = inlined_mi(caller, chain[d]);
         int32_t ip = mi ? lowered_ip_at(mi, chain[d]->line) : -1;
         if (ip < 0)
             break;
-        if (c->iframe[d] == NULL) {
-            LLVMBasicBlockRef cur = LLVMGetInsertBlock(c->b);
-            LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(c->f)));
-            c->iframe[d] = LLVMBuildAlloca(c->b, LLVMArrayType(c->T_i8, sizeof(jl_interp_frame_t)), "iframe");
-            LLVMSetAlignment(c->iframe[d], 8);
-            LLVMPositionBuilderAtEnd(c->b, cur);
-        }
+        if (c->iframe[d] == NULL)
+            c->iframe[d] = new_record(c, "iframe");
         LLVMValueRef f = c->iframe[d];
         store_frame_field(c, f, offsetof(jl_interp_frame_t, prev), prev);
-        store_frame_field(c, f, offsetof(jl_interp_frame_t, task), c->task);
+        store_frame_field(c, f, offsetof(jl_interp_frame_t, task), task);
         store_frame_field(c, f, offsetof(jl_interp_frame_t, mi), jl_cg_root(c, (jl_value_t *)mi));
         store_frame_field(c, f, offsetof(jl_interp_frame_t, module),
                           jl_cg_root(c, (jl_value_t *)((jl_method_t *)mi->def)->module));
         store_frame_field(c, f, offsetof(jl_interp_frame_t, ip), LLVMConstInt(c->T_i64, (uint64_t)ip, 0));
         prev = f;
         caller = mi;
-        pushed = 1;
     }
-    if (pushed)
-        LLVMSetVolatile(LLVMBuildStore(c->b, prev, task_frame_slot(c)), 1);
-    return pushed;
+    return prev;
 }
 
-static void emit_frame_ip(jl_cg_ctx_t *c, size_t i)
+void jl_cg_frame_before_call(jl_cg_ctx_t *c)
 {
-    if (c->frame == NULL || c->lowered_ip == NULL || c->lowered_ip[i] < 0)
+    if (c->frame == NULL || c->fn == NULL)
         return;
-    LLVMValueRef st = LLVMBuildStore(c->b, LLVMConstInt(c->T_i64, (uint64_t)c->lowered_ip[i], 0),
-                                     frame_field(c, offsetof(jl_interp_frame_t, ip)));
-    LLVMSetVolatile(st, 1);
+    ensure_frame_pushed(c);
+    store_ip(c, c->frame, c->cur_stmt);
+    LLVMValueRef top = emit_inlined_frame(c, c->cur_stmt, c->frame, c->task);
+    if (top != c->frame) {
+        LLVMSetVolatile(LLVMBuildStore(c->b, top, task_frame_slot(c)), 1);
+        c->inl_active = 1;
+    }
+}
+
+void jl_cg_frame_before_throw(jl_cg_ctx_t *c)
+{
+    if (c->frame == NULL || c->fn == NULL)
+        return;
+    /* a complete record of its own: the chain's head, minus this function's record when pushed */
+    if (c->cold_frame == NULL)
+        c->cold_frame = new_record(c, "coldframe");
+    LLVMValueRef task = current_task(c);
+    LLVMValueRef slot = task_slot_of(c, task);
+    LLVMValueRef head = LLVMBuildLoad2(c->b, c->T_ptr, slot, "");
+    LLVMValueRef below = LLVMBuildLoad2(c->b, c->T_ptr, frame_field(c, offsetof(jl_interp_frame_t, prev)), "");
+    /* below this function's record when it is pushed, else the head: known only at the end */
+    LLVMValueRef prev = LLVMBuildSelect(c->b, LLVMConstInt(c->T_i1, 1, 0), below, head, "");
+    if (c->ncolds == c->capcolds) {
+        c->capcolds = c->capcolds ? 2 * c->capcolds : 8;
+        c->colds = (LLVMValueRef *)realloc(c->colds, c->capcolds * sizeof(LLVMValueRef));
+    }
+    c->colds[c->ncolds++] = prev;
+    fill_record(c, c->cold_frame, prev, task, c->mi);
+    store_ip(c, c->cold_frame, c->cur_stmt);
+    LLVMValueRef top = emit_inlined_frame(c, c->cur_stmt, c->cold_frame, task);
+    LLVMSetVolatile(LLVMBuildStore(c->b, top, slot), 1);
 }
 
 /* the line of optimized statement i, through inlining to the method's own line */
@@ -1253,13 +1582,10 @@ static void emit_stmt(jl_cg_ctx_t *c, size_t i)
 {
     jl_value_t *s = jl_array_ptr_ref(c->src->code, i);
     jl_value_t *rt = stmt_type(c, i);
-    int inl = 0;
-    if (c->frame != NULL && stmt_may_throw(c->batch, c->src, s)) {
-        emit_frame_ip(c, i);
-        inl = emit_inlined_frame(c, i);
-    }
+    c->cur_stmt = i;
+    c->inl_active = 0;
     emit_stmt_body(c, i, s, rt);
-    if (inl && !terminated(c))
+    if (c->inl_active && !terminated(c))
         LLVMSetVolatile(LLVMBuildStore(c->b, c->frame, task_frame_slot(c)), 1);
 }
 
@@ -1321,8 +1647,8 @@ static void emit_stmt_body(jl_cg_ctx_t *c, size_t i, jl_value_t *s, jl_value_t *
     jl_value_t *st = jl_array_ptr_ref((jl_array_t *)c->src->ssavaluetypes, i);
     if (st && jl_is_infer_const(st) && (v.boxed || v.v == NULL))
         v = jl_cg_const(c, jl_infer_const_val(st));
-    else if (rt != jl_bottom_type && v.boxed && !jl_subtype(v.typ, rt) && jl_subtype(rt, v.typ))
-        v = jl_cg_convert(c, v, rt);
+    else if (rt != jl_bottom_type && (v.boxed || v.tagged) && !jl_subtype(v.typ, rt) && jl_subtype(rt, v.typ))
+        v = jl_cg_convert(c, v, rt); /* inference knows more (e.g. a refined union slot) */
     c->ssa[i] = v;
 }
 
@@ -1391,6 +1717,8 @@ static void setup_slots(jl_cg_ctx_t *c)
         if (jl_cg_is_ghost(t) && !c->slot_undef[k])
             continue;
         LLVMTypeRef ty = c->slot_undef[k] ? NULL : jl_llvm_type(c->batch, t);
+        if (ty == NULL && !c->slot_undef[k])
+            ty = jl_cg_union_type(c->batch, t);
         c->slot_boxed[k] = ty == NULL;
         c->slot_ptr[k] = LLVMBuildAlloca(c->b, ty ? ty : c->T_ptr, "");
         if (c->slot_boxed[k])
@@ -1496,7 +1824,7 @@ static void emit_body(jl_cg_ctx_t *c)
     emit_stack_check(c);
     if (c->fn->needs_frame) {
         map_lowered_ips(c);
-        emit_frame_push(c);
+        emit_frame_prologue(c);
     }
     store_args(c);
     find_blocks(c);
@@ -1516,6 +1844,7 @@ static void emit_body(jl_cg_ctx_t *c)
     }
     if (!terminated(c))
         LLVMBuildUnreachable(c->b);
+    finish_frame(c);
 }
 
 /* Emit fn's specialized body into its (already declared) function. 0 on success; otherwise the
@@ -1563,6 +1892,8 @@ int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t
     free(c->slot_undef);
     free(c->handlers);
     free(c->lowered_ip);
+    free(c->pops);
+    free(c->colds);
     free(c);
     return ok ? 0 : -1;
 }

@@ -9,7 +9,10 @@
  *   - an unboxed value of a concrete isbits type: an LLVM register of `jl_llvm_type(T)` (Bool is i8,
  *     Char i32, Ptr i64, Float16/32/64 half/float/double, other primitives iN, isbits structs and
  *     tuples LLVM literal structs whose element offsets equal the object layout's);
- *   - a boxed value: a `ptr` to a heap object (`jl_value_t *`), its static type possibly abstract.
+ *   - a boxed value: a `ptr` to a heap object (`jl_value_t *`), its static type possibly abstract;
+ *   - a tagged isbits union (slots of a small Union whose members are all isbits or ghosts, e.g. the
+ *     state `Union{Nothing, Tuple{Int64, Int64}}` of a `for` loop): an LLVM struct with one field per
+ *     member (`{}` for a ghost) and a final i8 tag, the member's index in jl_cg_union_members order.
  * Invariants:
  *   - No heap address is embedded in code: each object code refers to is a load from the module's
  *     table of global slots (`roots`), a runtime-owned, GC-scanned array filled before the module runs.
@@ -30,7 +33,10 @@ typedef struct {
     LLVMValueRef v;    /* NULL for a ghost */
     int boxed;         /* v is a jl_value_t * */
     jl_value_t *cval;  /* the value when it is a compile-time constant, else NULL */
+    int tagged;        /* v is an isbits union {member payloads..., i8 tag} (typ is the Union) */
 } jval_t;
+
+#define JL_CG_MAX_UNION 4
 
 /* One function of a batch. */
 typedef struct {
@@ -42,7 +48,7 @@ typedef struct {
     LLVMTypeRef spec_ty;
     char name[160];
     int failed;
-    int needs_frame;             /* may throw: keeps a backtrace frame on the task's frame chain */
+    int needs_frame;             /* may throw: callers record their location before calling it */
 } jl_cg_func_t;
 
 typedef struct {
@@ -83,10 +89,20 @@ typedef struct {
     LLVMValueRef *handlers;      /* per :enter statement: its jl_handler_t alloca, else NULL */
     int ntry;
     int has_try;                 /* slots are volatile: a longjmp must not lose their values */
-    LLVMValueRef frame;          /* jl_interp_frame_t record for backtraces, or NULL */
-    LLVMValueRef task;           /* the current task (when frame) */
+    /* backtrace records (llvm_emit.c "backtrace frames"): pushed lazily, only when a call may throw */
+    LLVMValueRef frame;          /* the function's jl_interp_frame_t record (an alloca), or NULL */
+    LLVMBasicBlockRef fpush;     /* prologue block where the push goes once a call needs it */
+    int frame_pushed;
+    LLVMValueRef task;           /* the current task (computed in the prologue) */
+    LLVMValueRef *pops;          /* the frame-pop stores at returns (erased when never pushed) */
+    size_t npops, cappops;
+    LLVMValueRef *colds;         /* per cold throw site: select(_, below, head), fixed at the end */
+    size_t ncolds, capcolds;
+    size_t cur_stmt;             /* the statement being emitted */
+    int inl_active;              /* inlined records are on the chain: restore after the statement */
     int32_t *lowered_ip;         /* per statement: the lowered source's statement at its line */
     LLVMValueRef iframe[8];      /* records for statements inlined from callees (per depth), or NULL */
+    LLVMValueRef cold_frame;     /* record a cold throw site fills when the frame is not pushed */
     /* common types */
     LLVMTypeRef T_ptr, T_i1, T_i8, T_i16, T_i32, T_i64, T_f64, T_void;
 } jl_cg_ctx_t;
@@ -100,11 +116,20 @@ LLVMValueRef jl_cg_root(jl_cg_ctx_t *c, jl_value_t *v);      /* load of v from t
 jval_t jl_cg_const(jl_cg_ctx_t *c, jl_value_t *v);
 jval_t jl_cg_box(jl_cg_ctx_t *c, jval_t v);                   /* boxed representation of v */
 jval_t jl_cg_convert(jl_cg_ctx_t *c, jval_t v, jl_value_t *t);/* representation of type t */
+/* the members of an isbits union (0 when t is not one); its LLVM struct type */
+int jl_cg_union_members(jl_cg_batch_t *B, jl_value_t *t, jl_value_t **out);
+LLVMTypeRef jl_cg_union_type(jl_cg_batch_t *B, jl_value_t *t);
+jval_t jl_cg_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u);  /* tagged representation of u */
+LLVMValueRef jl_cg_union_tag(jl_cg_ctx_t *c, jval_t v);          /* the i8 tag of a tagged value */
 LLVMValueRef jl_cg_boxed_ptr(jl_cg_ctx_t *c, jval_t v);
 LLVMValueRef jl_cg_runtime_fn(jl_cg_ctx_t *c, const char *name, LLVMTypeRef ret, LLVMTypeRef *args,
                               unsigned nargs, int noreturn);
 LLVMValueRef jl_cg_call(jl_cg_ctx_t *c, LLVMValueRef fn, LLVMValueRef *args, unsigned n);
 void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVMValueRef *args, unsigned n);
+/* before a call that may throw: the frame is pushed and records the current statement */
+void jl_cg_frame_before_call(jl_cg_ctx_t *c);
+/* before a throw that never returns (in its cold block): the chain describes this statement */
+void jl_cg_frame_before_throw(jl_cg_ctx_t *c);
 jval_t jl_cg_unboxed(jl_value_t *t, LLVMValueRef v);
 jval_t jl_cg_boxedval(jl_value_t *t, LLVMValueRef v);
 jval_t jl_cg_ghost(jl_value_t *t);

@@ -180,6 +180,8 @@ static int has_enter(jl_code_info_t *src)
     return 0;
 }
 
+static jl_code_info_t *inline_ok(jl_code_info_t *src, jl_method_instance_t *callee);
+
 /* the callee's optimized code, if it should be inlined at this call */
 static jl_code_info_t *inline_candidate(opt_t *o, jl_method_instance_t *callee)
 {
@@ -193,7 +195,12 @@ static jl_code_info_t *inline_candidate(opt_t *o, jl_method_instance_t *callee)
         }
     if (ci == NULL)
         return NULL;
-    jl_code_info_t *src = (jl_code_info_t *)ci->inferred;
+    return inline_ok((jl_code_info_t *)ci->inferred, callee);
+}
+
+/* src (the callee's code, general or for constant arguments) if it is to be inlined */
+static jl_code_info_t *inline_ok(jl_code_info_t *src, jl_method_instance_t *callee)
+{
     if (src->inlining == 2 || has_enter(src) || uses_tvar_sparams(callee))
         return NULL;
     if (src->inlining != 1 && src->inlining_cost > JL_INFER_INLINE_COST)
@@ -224,7 +231,9 @@ static jl_value_t *map_callee_operand(opt_t *o, inl_t *in, jl_value_t *x)
     return x;
 }
 
-static int32_t append_lines(opt_t *o, jl_code_info_t *src, int32_t callloc)
+/* the callee's line entries, appended to the caller's table; the callee's own entries name the inlined
+   MethodInstance in `method` (as Julia's LineInfoNode may), so backtraces can show inlined frames */
+static int32_t append_lines(opt_t *o, jl_code_info_t *src, jl_method_instance_t *callee, int32_t callloc)
 {
     if (!jl_is_array(src->linetable) || !jl_is_array(o->ci->linetable))
         return -1;
@@ -236,6 +245,8 @@ static int32_t append_lines(opt_t *o, jl_code_info_t *src, int32_t callloc)
             (jl_lineinfonode_t *)jl_gc_alloc(sizeof(jl_lineinfonode_t), (jl_value_t *)jl_lineinfonode_type);
         *nl = *li;
         nl->inlined_at = li->inlined_at ? li->inlined_at + off : callloc;
+        if (li->inlined_at == 0)
+            nl->method = (jl_value_t *)callee;
         jl_array_ptr_1d_push(lt, (jl_value_t *)nl);
     }
     return off;
@@ -274,7 +285,7 @@ static jl_value_t *inline_call(opt_t *o, jl_code_info_t *src, jl_method_instance
     in.slotmap = (jl_value_t **)jl_gc_alloc_buf((ncs + 1) * sizeof(void *));
     in.cmap = (size_t *)jl_gc_alloc_buf_atomic((nc + 1) * sizeof(size_t));
     in.cval = (size_t *)jl_gc_alloc_buf_atomic((nc + 1) * sizeof(size_t));
-    in.lineoff = append_lines(o, src, loc);
+    in.lineoff = append_lines(o, src, callee, loc);
     jl_array_t *ctypes = (jl_array_t *)src->slottypes;
     /* arguments */
     for (size_t j = 0; j < nargs && j < ncs; j++) {
@@ -386,7 +397,8 @@ static jl_value_t *operand_type(ir_t *ir, jl_value_t *x)
     return (jl_value_t *)jl_any_type;
 }
 
-static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, const uint8_t *reached)
+static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_value_t **constcode,
+                        const uint8_t *reached)
 {
     size_t n = jl_array_len(src->code);
     jl_array_t *types = (jl_array_t *)src->ssavaluetypes;
@@ -447,7 +459,15 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, con
         jl_value_t *ns = map_operand(s, vmap);
         jl_expr_t *call = stmt_call(ns);
         jl_method_instance_t *callee = callees ? (jl_method_instance_t *)callees[i] : NULL;
-        jl_code_info_t *csrc = callee && call && call->head == jl_s_call ? inline_candidate(o, callee) : NULL;
+        jl_code_info_t *csrc = NULL;
+        if (callee && call && call->head == jl_s_call) {
+            /* the body specialized on the call's constant arguments folds what the general one cannot */
+            jl_value_t *cc = constcode ? constcode[i] : NULL;
+            if (cc && jl_is_code_info(cc) && callee != o->mi && !callee->inInference)
+                csrc = inline_ok((jl_code_info_t *)cc, callee);
+            if (csrc == NULL)
+                csrc = inline_candidate(o, callee);
+        }
         if (csrc) {
             jl_value_t *v = inline_call(o, csrc, callee, call, 0, loc);
             if (call != (jl_expr_t *)ns) /* slot = call */
@@ -619,8 +639,19 @@ static void fold_pass(opt_t *o)
             args[i] = const_operand(ir, jl_exprarg(e, i), &c);
             allc = c;
         }
-        if (!allc)
+        if (!allc) {
+            /* a pure call inference proved constant (e.g. fieldtype(T, f) with a constant f) */
+            jl_value_t *f0;
+            if (jl_is_infer_const(ir->types[k]) && jl_infer_operand_const(jl_exprarg(e, 0), &f0) &&
+                pure_call_target(f0)) {
+                jl_value_t *q = quote_const(jl_infer_const_val(ir->types[k]));
+                if (rhs == s)
+                    ir->stmts[k] = q;
+                else
+                    jl_exprargset(s, 1, q);
+            }
             continue;
+        }
         int immut_get = args[0] == jl_builtin_getfield && n >= 3 && !jl_is_module(args[1]) &&
                         !((jl_datatype_t *)jl_typeof(args[1]))->name->mutabl;
         if (!pure_call_target(args[0]) && !immut_get)
@@ -831,7 +862,7 @@ static uint16_t inlining_cost(ir_t *ir)
 }
 
 jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, jl_value_t **callees,
-                                 const uint8_t *reached)
+                                 jl_value_t **constcode, const uint8_t *reached)
 {
     opt_t o;
     o.mi = mi;
@@ -850,7 +881,7 @@ jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, 
             jl_array_ptr_1d_push(lt, jl_array_ptr_ref(src->linetable, i));
         src->linetable = (jl_value_t *)lt;
     }
-    inline_pass(&o, src, callees, reached);
+    inline_pass(&o, src, callees, constcode, reached);
     boundscheck_pass(&o);
     fold_pass(&o);
     reachability_pass(&o.out);

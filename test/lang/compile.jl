@@ -71,3 +71,94 @@ end
     s2 = ccall(:jl_precompile_statement, Ptr{UInt8}, (Any,), Tuple{typeof(total), Vector{Int}})
     @test unsafe_string(s2) == "precompile(Tuple{typeof(Main.total), Array{Int64, 1}})"
 end
+
+# ---- loops over small isbits Unions, branch refinement, pass-through of types, backtraces
+function range_sum(n)
+    s = 0.0
+    for j in 1:3, k in 1:n
+        s += 1.0 / (k * k)
+    end
+    s
+end
+function first_big(v, lim)
+    found = nothing
+    for x in v
+        if x > lim
+            found = x
+            break
+        end
+    end
+    found === nothing ? -1 : found * 10
+end
+function mixed(n)
+    acc = 0.0
+    for i in 1:n
+        x = i % 3 == 0 ? nothing : i % 3 == 1 ? i : Float64(i)
+        if x isa Int
+            acc += 2x
+        elseif x === nothing
+            acc -= 1
+        else
+            acc += x / 2
+        end
+    end
+    acc
+end
+boxes(n) = [i % 2 == 0 ? nothing : i for i in 1:n]
+wrap8(x) = x % UInt8
+pass_type(T, x) = T(x) + one(T)
+divmod128(a::UInt128, b::UInt128) = (div(a, b), rem(a, b))
+@noinline inner_get(v, i) = v[i]
+outer_get(v, i) = inner_get(v, i) + 1
+function looped_get(v, n)
+    s = 0
+    for i in 1:n
+        s += v[i]   # looped_get's access
+    end
+    s
+end
+function guarded_get(v, i)
+    try
+        v[i]
+    catch
+        rethrow()
+    end
+end
+trace_of(f) = try
+    f()
+    ""
+catch
+    sprint(Base.show_backtrace, catch_backtrace())
+end
+
+@testset "unions, refinement and types in compiled code" begin
+    @test range_sum(100) ≈ 3 * sum(1.0 / (k * k) for k in 1:100)
+    @test first_big([1, 5, 9, 12], 8) == 90
+    @test first_big([1, 2], 8) == -1
+    @test mixed(10) == sum(i % 3 == 0 ? -1.0 : i % 3 == 1 ? 2.0i : i / 2 for i in 1:10)
+    @test boxes(4) == Any[1, nothing, 3, nothing]
+    @test wrap8(0x1234) === 0x34
+    @test wrap8(-1) === 0xff
+    @test pass_type(Float64, 2) === 3.0
+    @test pass_type(Int8, 5) === Int8(6)
+    q, r = divmod128(UInt128(10)^30, UInt128(7))
+    @test q * 7 + r == UInt128(10)^30 && r == 1
+    @test_throws DivideError divmod128(UInt128(1), UInt128(0))
+end
+
+@testset "backtraces through compiled frames" begin
+    file = basename(@__FILE__)
+    t1 = trace_of(() -> looped_get([1, 2, 3], 5))
+    @test occursin("getindex", t1)
+    @test occursin("looped_get(v::Vector{Int64}, n::Int64)", t1)
+    line = findfirst(l -> occursin("# looped_get's access", l), readlines(@__FILE__))
+    @test occursin("$file:$line", t1)
+    t2 = trace_of(() -> outer_get([1, 2, 3], 7))
+    @test occursin("inner_get(v::Vector{Int64}, i::Int64)", t2)
+    @test occursin("outer_get(v::Vector{Int64}, i::Int64)", t2)
+    @test first(findfirst("inner_get", t2)) < first(findfirst("outer_get", t2))
+    @test looped_get([1, 2, 3], 3) == 6   # the frames were unlinked: normal calls still work
+    @test trace_of(() -> outer_get([1, 2, 3], 1)) == ""
+    t3 = trace_of(() -> guarded_get([1], 2))   # compiled try around inlined code that throws
+    @test occursin("guarded_get(v::Vector{Int64}, i::Int64)", t3) && occursin("getindex", t3)
+end
