@@ -74,7 +74,8 @@ include("unicode.jl")        # utf8proc: categories, case mapping, Unicode modul
 include("regex.jl")          # PCRE2 regular expressions
 include("errorshow.jl")     # showerror and backtraces
 include("hashing.jl")
-include("reflection.jl")    # fieldnames, methods, names, isdefined helpers, which
+include("reflection.jl")    # fieldnames, methods, names, isdefined helpers
+include("code_reflection.jl") # which, code_lowered, code_typed, CodeInfo display, precompile
 include("macros.jl")        # @show, @assert, @time, @elapsed, @__DIR__, @isdefined, @eval ...
 include("logging.jl")       # CoreLogging: ConsoleLogger, with_logger, @info/@warn/@error/@debug
 include("checked.jl")       # checked_add & co (OverflowError), *_with_overflow

@@ -48,6 +48,7 @@ export
     nameof, parentmodule, supertype, fieldnames, fieldname, fieldtypes, fieldcount, isbitstype,
     isconcretetype, isabstracttype, isprimitivetype, ismutabletype, ismutable, isstructtype,
     issingletontype, isimmutable, typeintersect, sizeof, methods, hasmethod, which, names, isconst,
+    code_lowered, code_typed, precompile,
     invokelatest, include_string, macroexpand, time_ns, time, sleep, exit, atexit, include, evalfile,
     pwd, cd, readdir, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
     mkdir, tempdir, tempname,
@@ -64,7 +65,7 @@ export
     @ccall, @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
     @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,
     @__MODULE__, @isdefined, @eval, @macroexpand, @macroexpand1, @static, @label, @goto, @gensym,
-    @kwdef, @info, @warn, @error, @debug, @doc, @assume_effects, @pure
+    @kwdef, @info, @warn, @error, @debug, @doc, @assume_effects, @pure, @generated
 # collections (dict.jl, set.jl, missing.jl)
 export IdDict, Missing, missing, ismissing, coalesce, skipmissing, nonmissingtype, MissingException,
     getkey, mergewith, mergewith!, empty, union!, intersect!, setdiff!, symdiff, symdiff!, ⊇, ⊈, ⊉, ⊊, ⊋,

@@ -127,11 +127,6 @@ function show_method_sig(io::IO, m)
     end
 end
 hasmethod(f, t::Type) = !isempty(methods(f, t))
-function which(f, t)
-    ms = methods(f, t)
-    isempty(ms) && error("no unique matching method found for the specified argument types")
-    ms[1]
-end
 
 # ---- modules
 function names(m::Module; all::Bool=false, imported::Bool=false)

@@ -223,6 +223,7 @@ static int repl(const jl_options_t *o)
     if (o->banner == JL_OPTIONS_YES || (o->banner == JL_OPTIONS_BANNER_DEFAULT && !o->quiet))
         banner();
     int color = o->color == JL_OPTIONS_YES || (o->color == JL_OPTIONS_DEFAULT && isatty(STDOUT_FILENO));
+    eval_code("using InteractiveUtils", SHOW_NONE); /* as julia's REPL: @code_typed & co at hand */
     const char *prompt = color ? "\033[32m\033[1mjulep> \033[0m" : "julep> ";
 
     line_reader_t r = {0};

@@ -53,6 +53,7 @@ typedef struct {
 #define JL_CG_DUMP_OPTIMIZE 1  /* run the -O pipeline first (code_llvm(optimize=true)) */
 #define JL_CG_DUMP_MODULE 2    /* the whole module, not just the function */
 #define JL_CG_DUMP_INTEL 4     /* code_native: Intel syntax */
+#define JL_CG_DUMP_NODEBUG 8   /* debuginfo=:none: no `;  @ file:line` comments */
 
 /* Counters kept by the codegen library (microseconds are wall-clock). */
 typedef struct {
@@ -174,6 +175,11 @@ JL_DLLEXPORT char *jl_code_native_str(struct _jl_value_t *f, struct _jl_value_t 
 JL_DLLEXPORT struct _jl_value_t *jl_code_llvm(struct _jl_value_t *f, struct _jl_value_t *argtypes, int8_t optimize,
                                                int8_t dump_module);
 JL_DLLEXPORT struct _jl_value_t *jl_code_native(struct _jl_value_t *f, struct _jl_value_t *argtypes, int8_t intel);
+/* code_llvm (native = 0) or code_native (1) with flags JL_CG_DUMP_* (llvm_reflect.c prints) */
+JL_DLLEXPORT struct _jl_value_t *jl_dump_function_text(struct _jl_value_t *f, struct _jl_value_t *argtypes,
+                                                       int8_t native, int32_t flags);
+/* versioninfo(): the LLVM version of the codegen library (loads it), or "unavailable" */
+JL_DLLEXPORT const char *jl_llvm_version_string(void);
 /* helpers generated code calls */
 JL_DLLEXPORT void jl_cg_if_error(struct _jl_value_t *c);
 JL_DLLEXPORT void jl_cg_error_str(struct _jl_value_t *msg);

@@ -507,3 +507,18 @@ JL_DLLEXPORT jl_value_t *jl_code_native(jl_value_t *f, jl_value_t *argtypes, int
     char *s = jl_code_native_str(f, argtypes, intel, &err);
     return string_or_error(s, err);
 }
+
+/* InteractiveUtils' code_llvm / code_native (flags JL_CG_DUMP_*): a String, errors thrown */
+JL_DLLEXPORT jl_value_t *jl_dump_function_text(jl_value_t *f, jl_value_t *argtypes, int8_t native, int32_t flags)
+{
+    char *err = NULL;
+    char *s = dump_code(f, argtypes, flags, native, &err);
+    return string_or_error(s, err);
+}
+
+/* versioninfo(): "19.1.7", the LLVM the codegen library runs on (loads it), or "unavailable" */
+JL_DLLEXPORT const char *jl_llvm_version_string(void)
+{
+    const jl_codegen_vtable_t *t = jl_codegen_load();
+    return t ? t->llvm_version() : "unavailable";
+}

@@ -74,5 +74,9 @@ JL_DLLEXPORT char *jl_code_typed_str(jl_value_t *f, jl_value_t *argtypes, int op
 JL_DLLEXPORT char *jl_code_warntype_str(jl_value_t *f, jl_value_t *argtypes, int color);
 /* the display of one typed CodeInfo (with `=> rettype`) */
 JL_DLLEXPORT char *jl_typed_code_info_str(jl_code_info_t *ci, jl_method_instance_t *mi, jl_value_t *rt);
+/* show(io, ::CodeInfo): "CodeInfo(\n...)" of lowered or typed code (malloc'ed) */
+JL_DLLEXPORT char *jl_code_info_display_str(jl_code_info_t *ci);
+/* code_typed for Julia: svec(typed CodeInfo, return type), or nothing without a unique inferable method */
+JL_DLLEXPORT jl_value_t *jl_code_typed_pair(jl_value_t *f, jl_value_t *argtypes, int8_t optimize);
 
 #endif

@@ -43,12 +43,17 @@ typedef struct {
     jl_code_info_t *ci;
     jl_method_instance_t *mi;
     int warn, color;
+    int typed;           /* ssavaluetypes is a Vector: print `::T` after values */
     int32_t *stmt_bb;
+    uint8_t *used;       /* used[i]: SSA value i+1 is an operand somewhere */
 } pctx_t;
 
+/* printstyled's escapes: error color (light red) bold, warn color (yellow) bold, cyan */
 #define RED "\033[91m\033[1m"
 #define YELLOW "\033[33m\033[1m"
-#define RESET "\033[39m\033[22m"
+#define BOLD_OFF "\033[22m\033[39m"
+#define CYAN "\033[36m"
+#define COLOR_OFF "\033[39m"
 
 static void put_module_path(sbuf_t *b, jl_module_t *m)
 {
@@ -233,7 +238,24 @@ static jl_value_t *operand_type(pctx_t *p, jl_value_t *x)
     return (jl_value_t *)jl_any_type;
 }
 
-static void put_rhs(sbuf_t *b, pctx_t *p, jl_value_t *x)
+/* Julia shows calls of operators infix: `n < 2`, `(x > 0)::Bool` (parenthesized before `::T`) */
+static const char *const infix_ops[] = {
+    "+", "-", "*", "/", "\\", "^", "%", "÷", "//", "&", "|", "⊻", "<<", ">>", ">>>", "<", ">", "<=", ">=",
+    "==", "!=", "===", "!==", "<:", ">:", "≤", "≥", "≠", "≡", "≢", "∈", "∉", "isa", "in", "=>", "∘", ":",
+    NULL};
+
+static const char *infix_name(jl_value_t *f, size_t nargs)
+{
+    if (nargs != 2 || !jl_is_globalref(f))
+        return NULL;
+    const char *n = jl_symbol_name(((jl_globalref_t *)f)->name);
+    for (size_t i = 0; infix_ops[i]; i++)
+        if (strcmp(infix_ops[i], n) == 0)
+            return n;
+    return NULL;
+}
+
+static void put_rhs(sbuf_t *b, pctx_t *p, jl_value_t *x, int annotated)
 {
     if (!jl_is_expr(x)) {
         put_operand(b, p, x);
@@ -241,6 +263,18 @@ static void put_rhs(sbuf_t *b, pctx_t *p, jl_value_t *x)
     }
     jl_expr_t *e = (jl_expr_t *)x;
     size_t n = jl_expr_nargs(e);
+    if (e->head == jl_s_call && n == 3 && infix_name(jl_exprarg(e, 0), 2)) {
+        const char *op = infix_name(jl_exprarg(e, 0), 2);
+        int tight = strcmp(op, ":") == 0;
+        put(b, annotated ? "(" : "");
+        put_operand(b, p, jl_exprarg(e, 1));
+        put(b, tight ? "" : " ");
+        put(b, op);
+        put(b, tight ? "" : " ");
+        put_operand(b, p, jl_exprarg(e, 2));
+        put(b, annotated ? ")" : "");
+        return;
+    }
     if (e->head == jl_s_call || e->head == jl_s_new) {
         size_t first = 0;
         if (e->head == jl_s_new)
@@ -273,11 +307,11 @@ static void put_rhs(sbuf_t *b, pctx_t *p, jl_value_t *x)
         return;
     }
     if (e->head == jl_s_assign) {
-        put(b, "(");
+        put(b, annotated ? "(" : "");
         put_operand(b, p, jl_exprarg(e, 0));
         put(b, " = ");
-        put_rhs(b, p, jl_exprarg(e, 1));
-        put(b, ")");
+        put_rhs(b, p, jl_exprarg(e, 1), 0);
+        put(b, annotated ? ")" : "");
         return;
     }
     if (e->head == jl_s_boundscheck) {
@@ -287,32 +321,107 @@ static void put_rhs(sbuf_t *b, pctx_t *p, jl_value_t *x)
     put_operand(b, p, x);
 }
 
-static void put_annot(sbuf_t *b, pctx_t *p, jl_value_t *t, int in_body)
+/* Base.isdispatchelem: a concrete type, Union{}, or a Type{T} without free variables */
+static int is_dispatch_elem(jl_value_t *t)
 {
-    jl_value_t *w = jl_widenconst(t);
-    int bad = p->warn && !jl_is_concrete_type(w) && w != jl_bottom_type && !(jl_is_datatype(w) && ((jl_datatype_t *)w)->name == jl_type_typename);
-    int small_union = bad && jl_is_uniontype(w);
-    if (p->warn && p->color && bad)
-        put(b, small_union ? YELLOW : RED);
-    put(b, "::");
-    if (jl_is_infer_const(t) && p->warn) {
-        put(b, "Core.Const(");
-        put_const(b, jl_infer_const_val(t));
-        put(b, ")");
+    return t == jl_bottom_type || jl_is_concrete_type(t) ||
+           (jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_type_typename && !jl_has_free_typevars(t));
+}
+
+/* InteractiveUtils.is_expected_union: fewer than 4 members, all dispatch elements */
+static int is_expected_union(jl_value_t *u)
+{
+    jl_value_t *ms[8];
+    size_t n = 0;
+    while (jl_is_uniontype(u) && n < 8) {
+        ms[n++] = ((jl_uniontype_t *)u)->a;
+        u = ((jl_uniontype_t *)u)->b;
+    }
+    ms[n++] = u;
+    if (n >= 4)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!is_dispatch_elem(ms[i]))
+            return 0;
+    return 1;
+}
+
+/* `::T` after a value. code_warntype flags types that are not dispatch elements (Julia's emphasize:
+   bold light red, yellow for small unions of concrete types; UPPERCASE text without color) and
+   shows good types in cyan; constants print as `Core.Const(v)`. */
+static void put_annot(sbuf_t *b, pctx_t *p, jl_value_t *t)
+{
+    if (!p->warn) {
+        put(b, "::");
+        put_type(b, jl_widenconst(t));
+        return;
+    }
+    sbuf_t s = {0, 0, 0};
+    put(&s, "::");
+    if (jl_is_infer_const(t)) {
+        put(&s, "Core.Const(");
+        put_const(&s, jl_infer_const_val(t));
+        put(&s, ")");
     }
     else
-        put_type(b, w);
-    if (p->warn && p->color && bad)
-        put(b, RESET);
-    (void)in_body;
+        put_type(&s, t);
+    int expected = jl_is_uniontype(t) && is_expected_union(t);
+    int bad = !jl_is_infer_const(t) && (expected || !is_dispatch_elem(t));
+    if (bad && !p->color) {
+        for (char *c = s.s; *c; c++)
+            if (*c >= 'a' && *c <= 'z')
+                *c = (char)(*c - 'a' + 'A');
+        put(b, s.s);
+    }
+    else if (!p->color)
+        put(b, s.s);
+    else {
+        put(b, bad ? (expected ? YELLOW : RED) : CYAN);
+        put(b, s.s);
+        put(b, bad ? BOLD_OFF : COLOR_OFF);
+    }
+    free(s.s);
 }
 
-static int stmt_has_value(jl_value_t *s)
+/* Julia's should_print_ssa_type */
+static int shows_type(jl_value_t *s)
 {
-    return !(jl_is_gotonode(s) || jl_is_gotoifnot(s) || jl_is_returnnode(s) || jl_is_newvarnode(s));
+    if (jl_is_gotonode(s) || jl_is_gotoifnot(s) || jl_is_returnnode(s) || jl_is_quotenode(s) || jl_is_newvarnode(s))
+        return 0;
+    if (jl_is_expr(s)) {
+        jl_sym_t *h = ((jl_expr_t *)s)->head;
+        return h != jl_s_enter && h != jl_s_leave && h != jl_s_meta;
+    }
+    return 1;
 }
 
-static void compute_blocks(pctx_t *p, size_t n, uint8_t *start)
+static void mark_used(pctx_t *p, jl_value_t *x, size_t n)
+{
+    if (x == NULL)
+        return;
+    if (jl_is_ssavalue(x)) {
+        intptr_t id = ((jl_ssavalue_t *)x)->id;
+        if (id >= 1 && (size_t)id <= n)
+            p->used[id - 1] = 1;
+    }
+    else if (jl_is_expr(x)) {
+        for (size_t i = 0; i < jl_expr_nargs(x); i++)
+            mark_used(p, jl_exprarg(x, i), n);
+    }
+    else if (jl_is_gotoifnot(x))
+        mark_used(p, ((jl_gotoifnot_t *)x)->cond, n);
+    else if (jl_is_returnnode(x))
+        mark_used(p, ((jl_returnnode_t *)x)->val, n);
+    else if (jl_typeof(x) == (jl_value_t *)jl_phinode_type) {
+        jl_array_t *vs = ((jl_phinode_t *)x)->values;
+        for (size_t i = 0; i < jl_array_len(vs); i++)
+            mark_used(p, jl_array_ptr_ref(vs, i), n);
+    }
+}
+
+/* basic blocks as Julia's compute_basic_blocks: starts[i] when statement i begins a block; npreds
+   per block (1-based) for the `─` / `┄` (several predecessors) marker */
+static void compute_blocks(pctx_t *p, size_t n, uint8_t *start, int32_t *npreds)
 {
     memset(start, 0, n + 1);
     start[0] = 1;
@@ -334,6 +443,21 @@ static void compute_blocks(pctx_t *p, size_t n, uint8_t *start)
             bb++;
         p->stmt_bb[i] = bb;
     }
+    memset(npreds, 0, (size_t)(bb + 2) * sizeof(int32_t));
+    for (size_t i = 0; i < n; i++) {
+        if (i + 1 < n && start[i + 1]) {
+            jl_value_t *s = jl_array_ptr_ref(p->ci->code, i);
+            if (!jl_is_gotonode(s) && !jl_is_returnnode(s))
+                npreds[p->stmt_bb[i + 1]]++;   /* falls through */
+        }
+        jl_value_t *s = jl_array_ptr_ref(p->ci->code, i);
+        if (jl_is_gotonode(s))
+            npreds[p->stmt_bb[((jl_gotonode_t *)s)->label - 1]]++;
+        else if (jl_is_gotoifnot(s))
+            npreds[p->stmt_bb[((jl_gotoifnot_t *)s)->dest - 1]]++;
+        else if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_enter)
+            npreds[p->stmt_bb[jl_unbox_int64(jl_exprarg(s, 0)) - 1]]++;
+    }
 }
 
 static int ndigits(long v)
@@ -346,45 +470,62 @@ static int ndigits(long v)
     return d;
 }
 
+static void put_repeat(sbuf_t *b, const char *s, int n)
+{
+    for (int k = 0; k < n; k++)
+        put(b, s);
+}
+
+/* Julia's show_ir for a CodeInfo: the basic-block gutter (`1 ─`, `│`, `└──`), `%i = ` for values used
+   later (padded to the widest used id), `::T` after values of typed code */
 static void put_body(sbuf_t *b, pctx_t *p)
 {
     size_t n = jl_array_len(p->ci->code);
-    uint8_t start[n + 2];
-    int32_t bbs[n + 1];
+    uint8_t start[n + 2], used[n + 1];
+    int32_t bbs[n + 1], npreds[n + 2];
     p->stmt_bb = bbs;
-    compute_blocks(p, n, start);
-    int bbw = ndigits(n ? bbs[n - 1] : 1), idw = ndigits((long)n) + 4; /* "%n = " */
+    p->used = used;
+    memset(used, 0, n + 1);
+    for (size_t i = 0; i < n; i++)
+        mark_used(p, jl_array_ptr_ref(p->ci->code, i), n);
+    compute_blocks(p, n, start, npreds);
+    size_t maxused = 0;
+    for (size_t i = 0; i < n; i++)
+        if (used[i])
+            maxused = i + 1;
+    int idw = maxused ? ndigits((long)maxused) : 0;
+    int bbw = ndigits(n ? bbs[n - 1] : 1);
     for (size_t i = 0; i < n; i++) {
         jl_value_t *s = jl_array_ptr_ref(p->ci->code, i);
         int last = i + 1 == n || start[i + 1];
-        char gut[64];
-        if (start[i])
-            snprintf(gut, sizeof gut, "%-*d ─ ", bbw, bbs[i]);
+        if (start[i]) {
+            char t[32];
+            snprintf(t, sizeof t, "%d ", (int)bbs[i]);
+            put(b, t);
+            put(b, npreds[bbs[i]] <= 1 ? "─" : "┄");
+            put_repeat(b, "─", bbw - ndigits(bbs[i]));
+        }
         else if (last) {
-            strcpy(gut, "└──");
-            for (int k = 0; k < bbw - 1; k++)
-                strcat(gut, "─");
-            strcat(gut, " ");
+            put(b, "└");
+            put_repeat(b, "─", 1 + bbw);
         }
         else {
-            strcpy(gut, "│  ");
-            for (int k = 0; k < bbw - 1; k++)
-                strcat(gut, " ");
-            strcat(gut, " ");
+            put(b, "│ ");
+            put_repeat(b, " ", bbw);
         }
-        put(b, gut);
-        int isassign = jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign;
-        if (stmt_has_value(s) && !isassign) {
+        put(b, " ");
+        if (used[i]) {
             char id[32];
             snprintf(id, sizeof id, "%%%zu", i + 1);
             put(b, id);
-            for (int k = (int)strlen(id) + 3; k < idw; k++)
-                put(b, " ");
-            put(b, " = ");
+            put_repeat(b, " ", idw - (int)strlen(id + 1) + 1);
+            put(b, "= ");
         }
         else
-            for (int k = 0; k < idw; k++)
-                put(b, " ");
+            put_repeat(b, " ", idw + 4);
+        /* before `::T` a value is parenthesized; code_warntype shows types of used values only */
+        int annotate = p->typed && shows_type(s);
+        int show_type = annotate && (used[i] || !p->warn);
         if (jl_is_gotonode(s)) {
             put(b, "goto #");
             putl(b, bbs[((jl_gotonode_t *)s)->label - 1]);
@@ -410,18 +551,41 @@ static void put_body(sbuf_t *b, pctx_t *p)
             put(b, "))");
         }
         else {
-            put_rhs(b, p, s);
-            if (!isassign)
-                put_annot(b, p, ssa_type(p, i + 1), 1);
+            put_rhs(b, p, s, annotate);
+            if (show_type)
+                put_annot(b, p, ssa_type(p, i + 1));
         }
         put(b, "\n");
     }
 }
 
+static void init_pctx(pctx_t *p, jl_code_info_t *ci, jl_method_instance_t *mi, int warn, int color)
+{
+    memset(p, 0, sizeof(*p));
+    p->ci = ci;
+    p->mi = mi;
+    p->warn = warn;
+    p->color = color;
+    p->typed = jl_is_array(ci->ssavaluetypes);
+}
+
+/* show(io, ::CodeInfo): "CodeInfo(\n<body>)" for lowered or typed code */
+JL_DLLEXPORT char *jl_code_info_display_str(jl_code_info_t *ci)
+{
+    sbuf_t b = {0, 0, 0};
+    pctx_t p;
+    init_pctx(&p, ci, jl_is_method_instance(ci->parent) ? (jl_method_instance_t *)ci->parent : NULL, 0, 0);
+    put(&b, "CodeInfo(\n");
+    put_body(&b, &p);
+    put(&b, ")");
+    return b.s;
+}
+
 JL_DLLEXPORT char *jl_typed_code_info_str(jl_code_info_t *ci, jl_method_instance_t *mi, jl_value_t *rt)
 {
     sbuf_t b = {0, 0, 0};
-    pctx_t p = {ci, mi, 0, 0, NULL};
+    pctx_t p;
+    init_pctx(&p, ci, mi, 0, 0);
     put(&b, "CodeInfo(\n");
     put_body(&b, &p);
     put(&b, ") => ");
@@ -439,6 +603,21 @@ JL_DLLEXPORT char *jl_code_typed_str(jl_value_t *f, jl_value_t *argtypes, int op
     if (ci == NULL)
         return NULL;
     return jl_typed_code_info_str(ci, mi, rt);
+}
+
+/* code_typed for Julia: svec(CodeInfo, rettype) of f(::argtypes...), or nothing when there is no
+   unique method or it cannot be inferred */
+JL_DLLEXPORT jl_value_t *jl_code_typed_pair(jl_value_t *f, jl_value_t *argtypes, int8_t optimize)
+{
+    jl_method_instance_t *mi = jl_infer_lookup_mi(f, argtypes);
+    if (mi == NULL)
+        return jl_nothing;
+    jl_value_t *rt = NULL;
+    jl_code_info_t *ci = jl_infer_code_typed(mi, optimize, &rt);
+    if (ci == NULL)
+        return jl_nothing;
+    ci->parent = (jl_value_t *)mi;
+    return (jl_value_t *)jl_svec2(ci, jl_widenconst(rt));
 }
 
 static void put_sig_args(sbuf_t *b, jl_method_instance_t *mi)
@@ -463,7 +642,8 @@ JL_DLLEXPORT char *jl_code_warntype_str(jl_value_t *f, jl_value_t *argtypes, int
         return NULL;
     jl_method_t *m = (jl_method_t *)mi->def;
     sbuf_t b = {0, 0, 0};
-    pctx_t p = {ci, mi, 1, color, NULL};
+    pctx_t p;
+    init_pctx(&p, ci, mi, 1, color);
     char sig[512];
     put(&b, "MethodInstance for ");
     put(&b, jl_symbol_name(m->name));
@@ -478,7 +658,9 @@ JL_DLLEXPORT char *jl_code_warntype_str(jl_value_t *f, jl_value_t *argtypes, int
     put(&b, m->file ? jl_symbol_name(m->file) : "none");
     put(&b, ":");
     putl(&b, m->line);
-    put(&b, "\nArguments\n");
+    put(&b, "\n");
+    if (m->nargs > 0)
+        put(&b, "Arguments\n");
     jl_array_t *st = (jl_array_t *)ci->slottypes;
     for (size_t i = 0; i < jl_array_len(ci->slotnames); i++) {
         if (i == (size_t)m->nargs)
@@ -488,11 +670,11 @@ JL_DLLEXPORT char *jl_code_warntype_str(jl_value_t *f, jl_value_t *argtypes, int
         jl_value_t *t = jl_array_ptr_ref(st, i);
         if (i == 0 && jl_is_datatype(t) && ((jl_datatype_t *)t)->instance)
             t = jl_infer_const(((jl_datatype_t *)t)->instance);
-        put_annot(&b, &p, t, 0);
+        put_annot(&b, &p, t);
         put(&b, "\n");
     }
     put(&b, "Body");
-    put_annot(&b, &p, jl_widenconst(rt), 0);
+    put_annot(&b, &p, jl_widenconst(rt));
     put(&b, "\n");
     put_body(&b, &p);
     return b.s;

@@ -1,7 +1,7 @@
 /*
  * llvm_compile.c -- the batch compiler of libjulep-codegen.so: one LLVM module per batch (the
  * function dispatch asked for and the callees it invokes), its table of global slots, the generic-ABI
- * wrappers, JIT linking; and reflection (code_llvm, code_native) on a module that is never linked.
+ * wrappers, JIT linking; and the never-linked module reflection prints (llvm_reflect.c prints it).
  *
  * Invariants:
  *   - A function that fails to emit is removed from the batch and the batch is emitted again without
@@ -292,8 +292,10 @@ size_t jl_llvmjit_compile_batch(jl_cg_request_t *reqs, size_t n, char **err)
 
 /* ---------------------------------------------------------------- reflection */
 
-static LLVMModuleRef reflect_module(jl_method_instance_t *mi, jl_code_instance_t *ci, int optimize,
-                                    jl_cg_func_t *fn, char **err)
+/* The module code_llvm / code_native print (llvm_reflect.c): mi alone, emitted like a batch but never
+   linked, optimized at the -O level when `optimize`. The caller holds the lock and disposes of it. */
+LLVMModuleRef jl_llvmjit_reflect_module(jl_method_instance_t *mi, jl_code_instance_t *ci, int optimize,
+                                        jl_cg_func_t *fn, char **err)
 {
     memset(fn, 0, sizeof(*fn));
     fn->mi = mi;
@@ -318,49 +320,4 @@ static LLVMModuleRef reflect_module(jl_method_instance_t *mi, jl_code_instance_t
         return NULL;
     }
     return m;
-}
-
-char *jl_llvmjit_dump_llvm(jl_method_instance_t *mi, jl_code_instance_t *ci, int flags, char **err)
-{
-    jl_llvmjit_lock();
-    jl_cg_func_t fn;
-    char *out = NULL;
-    LLVMModuleRef m = reflect_module(mi, ci, flags & JL_CG_DUMP_OPTIMIZE, &fn, err);
-    if (m != NULL) {
-        char *s = (flags & JL_CG_DUMP_MODULE) ? LLVMPrintModuleToString(m) : LLVMPrintValueToString(fn.spec);
-        out = jl_llvmjit_strdup(s);
-        LLVMDisposeMessage(s);
-        LLVMDisposeModule(m);
-    }
-    jl_llvmjit_unlock();
-    return out;
-}
-
-char *jl_llvmjit_dump_native(jl_method_instance_t *mi, jl_code_instance_t *ci, int flags, char **err)
-{
-    jl_llvmjit_lock();
-    jl_cg_func_t fn;
-    char *out = NULL;
-    LLVMModuleRef m = reflect_module(mi, ci, 1, &fn, err);
-    if (m != NULL) {
-        LLVMMemoryBufferRef buf = NULL;
-        char *msg = NULL;
-        if (LLVMTargetMachineEmitToMemoryBuffer(jl_llvmjit_target_machine(), m, LLVMAssemblyFile, &msg, &buf)) {
-            set_err(err, msg ? msg : "cannot emit assembly");
-            LLVMDisposeMessage(msg);
-        }
-        else {
-            size_t len = LLVMGetBufferSize(buf);
-            out = (char *)malloc(len + 1);
-            if (out == NULL)
-                abort();
-            memcpy(out, LLVMGetBufferStart(buf), len);
-            out[len] = '\0';
-            LLVMDisposeMemoryBuffer(buf);
-        }
-        LLVMDisposeModule(m);
-    }
-    (void)flags;
-    jl_llvmjit_unlock();
-    return out;
 }

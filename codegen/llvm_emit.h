@@ -142,6 +142,10 @@ void jl_cg_mark_frames(jl_cg_batch_t *B);
 LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn); /* NULL: cannot be compiled */
 jl_value_t *jl_cg_spec_rettype(jl_code_instance_t *ci);
 
+/* ---- llvm_compile.c: mi's code as a module of its own, for code_llvm / code_native (never linked) */
+LLVMModuleRef jl_llvmjit_reflect_module(jl_method_instance_t *mi, jl_code_instance_t *ci, int optimize,
+                                        jl_cg_func_t *fn, char **err);
+
 /* ---- llvm_builtins.c: a call of a builtin or intrinsic `f`; returns 0 when it has no inline
    emission for these argument representations (the caller then calls its C entry point) */
 int jl_cg_emit_builtin(jl_cg_ctx_t *c, jl_value_t *f, jval_t *args, size_t nargs, jl_value_t *rt, jval_t *out);

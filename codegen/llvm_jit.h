@@ -51,7 +51,7 @@ int jl_llvmjit_define_externals(LLVMModuleRef m, char **err);
 /* Register `name` as an absolute symbol at `addr` (locked). 0 on success. */
 int jl_llvmjit_add_absolute(const char *name, void *addr, char **err);
 
-/* The batch compiler and reflection (llvm_compile.c; each takes the lock). */
+/* The batch compiler (llvm_compile.c) and reflection (llvm_reflect.c); each takes the lock. */
 size_t jl_llvmjit_compile_batch(jl_cg_request_t *reqs, size_t n, char **err);
 char *jl_llvmjit_dump_llvm(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
 char *jl_llvmjit_dump_native(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);

@@ -86,8 +86,15 @@ JL_DLLEXPORT jl_value_t *jl_backtrace_string(jl_value_t *bt)
     return s;
 }
 
-/* names(m; all, imported): exported names (all: every binding owned by m; imported: also those
-   brought in by `import`) */
+static int symbol_cmp(const void *a, const void *b)
+{
+    return strcmp(jl_symbol_name(*(jl_sym_t *const *)a), jl_symbol_name(*(jl_sym_t *const *)b));
+}
+
+/* names(m; all, imported), sorted as Julia sorts Symbols (strcmp): m's own exported names; with
+   `all`, every name m owns (Main lists them always); with `imported`, also names m imported
+   explicitly. Names found through `using` are cached in m's table as the owner's binding, so they
+   are never m's own and never listed. Compiler-generated names (`#...`) only with `all`. */
 JL_DLLEXPORT jl_value_t *jl_module_names(jl_module_t *m, int all, int imported)
 {
     jl_array_t *a = jl_alloc_array_1d((jl_value_t *)jl_array_symbol_type, 0);
@@ -96,15 +103,13 @@ JL_DLLEXPORT jl_value_t *jl_module_names(jl_module_t *m, int all, int imported)
         if (b == NULL || b->value == NULL)
             continue;
         int own = b->owner == m;
-        int show = b->exportp || (all && own) || (imported && b->imported);
-        if (!show || (!own && !b->imported && !b->exportp))
-            continue;
-        const char *n = jl_symbol_name(b->name);
-        if (!all && n[0] == '#')
+        int show = (own && (b->exportp || all || m == jl_main_module)) || (imported && !own && b->imported);
+        if (!show || (!all && jl_symbol_name(b->name)[0] == '#'))
             continue;
         jl_array_grow_end(a, 1);
         ((jl_value_t **)a->data)[a->length - 1] = (jl_value_t *)b->name;
     }
+    qsort(a->data, a->length, sizeof(jl_value_t *), symbol_cmp);
     return (jl_value_t *)a;
 }
 

@@ -20,6 +20,7 @@
  *     `cache` is a list of CodeInstances, the first current one having max_world == JL_WORLD_MAX.
  *   - Invalidating an instance closes its CodeInstances' world range and invalidates its backedges.
  */
+#include <alloca.h>
 #include <stdio.h>
 #include <string.h>
 #include "julep_internal.h"
@@ -304,6 +305,42 @@ static jl_value_t *no_interpreter(jl_value_t *F, jl_value_t **args, uint32_t nar
     jl_error("cannot run this method: julep was built without an interpreter");
 }
 
+/* @generated (lower_expand.c): the GlobalRef of the generator a method body names in its leading
+   `(meta generated <GlobalRef>)`, or nothing. It is resolved on the first specialization: a local
+   @generated function's method may be defined before the statement defining its generator runs. */
+static jl_value_t *generator_of(jl_code_info_t *src)
+{
+    for (size_t i = 0; src && i < jl_array_len(src->code) && i < 4; i++) {
+        jl_value_t *st = jl_array_ptr_ref(src->code, i);
+        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_meta && jl_expr_nargs(st) == 2 &&
+            jl_exprarg(st, 0) == (jl_value_t *)jl_symbol("generated") && jl_is_globalref(jl_exprarg(st, 1)))
+            return jl_exprarg(st, 1);
+    }
+    return jl_nothing;
+}
+
+/* The code of one specialization of a @generated method: its generator is called with the static
+   parameter values and the argument types (the function's type first), once per MethodInstance. */
+static jl_value_t *generated_code(jl_method_t *m, jl_value_t *spec, jl_svec_t *sparams)
+{
+    jl_datatype_t *tt = (jl_datatype_t *)spec;
+    size_t ns = jl_svec_len(sparams), na = jl_svec_len(tt->parameters);
+    jl_value_t **args = (jl_value_t **)alloca((ns + na + 1) * sizeof(jl_value_t *));
+    args[0] = m->generator;
+    if (jl_is_globalref(m->generator)) {
+        jl_globalref_t *g = (jl_globalref_t *)m->generator;
+        args[0] = jl_get_global(g->mod, g->name);
+        if (args[0] == NULL)
+            jl_errorf("the generator of @generated function %s is not defined", jl_symbol_name(m->name));
+    }
+    for (size_t i = 0; i < ns; i++)
+        args[1 + i] = jl_svecref(sparams, i);
+    for (size_t i = 0; i < na; i++)
+        args[1 + ns + i] = jl_svecref(tt->parameters, i);
+    jl_value_t *ex = jl_apply(args, (uint32_t)(ns + na + 1));
+    return (jl_value_t *)jl_lower_generated(m, ex, sparams);
+}
+
 JL_DLLEXPORT jl_method_instance_t *jl_specializations_get_linfo(jl_method_t *m, jl_value_t *spec,
                                                                  jl_svec_t *sparams)
 {
@@ -323,6 +360,8 @@ JL_DLLEXPORT jl_method_instance_t *jl_specializations_get_linfo(jl_method_t *m, 
     mi->uninferred = jl_nothing;
     mi->backedges = NULL;
     mi->cache = NULL;
+    if (m->generator != NULL && m->generator != jl_nothing && jl_is_datatype(spec) && jl_is_concrete_type(spec))
+        mi->uninferred = generated_code(m, spec, mi->sparam_vals);
     jl_array_ptr_1d_push(specs, (jl_value_t *)mi);
     return mi;
 }
@@ -1472,6 +1511,7 @@ JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, 
     m->isva = (uint8_t)is_vararg(jl_svecref(atypes, nargs - 1));
     m->source = f ? (jl_value_t *)f : jl_nothing;
     m->slot_syms = slot_syms_string(f);
+    m->generator = generator_of(f);
     jl_method_table_insert(mt, m);
     return m;
 }

@@ -986,8 +986,9 @@ JL_DLLEXPORT jl_value_t *jl_fptr_interpret_call(jl_value_t *F, jl_value_t **args
     if (__builtin_expect(f.code == NULL || ci->isspecsig, 0)) {
         if (!jl_is_method(m))
             jl_error("interpreter: CodeInstance of a non-method");
-        if ((src == NULL || !jl_is_code_info(src)) && mi->uninferred && jl_is_code_info(mi->uninferred))
-            src = mi->uninferred;
+        if ((src == NULL || !jl_is_code_info(src) || (m->generator && m->generator != jl_nothing)) &&
+            mi->uninferred && jl_is_code_info(mi->uninferred))
+            src = mi->uninferred; /* thunks, and @generated methods' code for this specialization */
         if (src == NULL || !jl_is_code_info(src))
             jl_errorf("no code available for method %s", jl_symbol_name(m->name));
         f.code = cached_code((jl_code_info_t *)src, m->module);

@@ -101,6 +101,8 @@ JL_DLLEXPORT jl_value_t *jl_macroexpand(jl_value_t *expr, jl_module_t *inmodule,
 JL_DLLEXPORT jl_value_t *jl_expand(jl_value_t *expr, jl_module_t *inmodule); /* macroexpand + lower */
 /* lower*.c: expr must be macro-expanded; file/line give LineNumberNodes before the first one */
 JL_DLLEXPORT jl_value_t *jl_lower(jl_value_t *expr, jl_module_t *inmodule, const char *file, int line);
+/* @generated: the Expr (or CodeInfo) a generator returned, lowered as the body of method m (lower.c) */
+JL_DLLEXPORT jl_code_info_t *jl_lower_generated(jl_method_t *m, jl_value_t *ex, jl_svec_t *sparam_vals);
 
 /* toplevel.c */
 JL_DLLEXPORT jl_value_t *jl_toplevel_eval(jl_module_t *m, jl_value_t *ex);  /* Core.eval(m, ex) */

@@ -235,3 +235,60 @@ JL_DLLEXPORT jl_value_t *jl_lower_with_warnings(jl_value_t *expr, jl_module_t *i
 {
     return lower_in(expr, inmodule, file, line, interactive, warnings);
 }
+
+/* ---------------------------------------------------------------- @generated bodies */
+
+/* the name of slot i (0-based) of m, from its NUL-separated slot_syms */
+static jl_sym_t *method_slot_name(jl_method_t *m, int i)
+{
+    if (!jl_is_string(m->slot_syms))
+        return NULL;
+    const char *p = jl_string_data(m->slot_syms), *end = p + jl_string_len(m->slot_syms);
+    for (int k = 0; p < end; k++) {
+        if (k == i)
+            return jl_symbol(p);
+        p += strlen(p) + 1;
+    }
+    return NULL;
+}
+
+/* The code a generator returned (`ex`), as the body of one specialization of method m: lowered as
+   `function name(args...) ex end` in m's module, so its slots are m's arguments; the static
+   parameters are locals holding their values. Throws ErrorException on a syntax error. */
+JL_DLLEXPORT jl_code_info_t *jl_lower_generated(jl_method_t *m, jl_value_t *ex, jl_svec_t *sparam_vals)
+{
+    if (jl_is_code_info(ex))
+        return (jl_code_info_t *)ex;
+    jl_value_t *call = lower_expr(jl_s_call, 1, m->name);
+    for (int i = 1; i < m->nargs; i++) {
+        jl_sym_t *a = method_slot_name(m, i);
+        if (a == NULL || jl_symbol_name(a)[0] == '#' || strcmp(jl_symbol_name(a), "_") == 0) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "#arg%d#", i);
+            a = jl_symbol(buf);
+        }
+        lower_push(call, i == m->nargs - 1 && m->isva ? lower_expr(lsym.dots, 1, a) : (jl_value_t *)a);
+    }
+    jl_value_t *body = lower_expr(jl_s_block, 0);
+    lower_push(body, jl_new_linenumbernode(m->line, (jl_value_t *)m->file));
+    jl_value_t *sig = m->sig;
+    for (size_t i = 0; jl_is_unionall(sig) && i < jl_svec_len(sparam_vals); i++) {
+        jl_value_t *q = jl_new_struct_uninit(jl_quotenode_type);
+        ((jl_quotenode_t *)q)->value = jl_svecref(sparam_vals, i);
+        lower_push(body, lower_expr(jl_s_local, 1, lower_expr(jl_s_assign, 2, ((jl_unionall_t *)sig)->var->name, q)));
+        sig = ((jl_unionall_t *)sig)->body;
+    }
+    lower_push(body, ex);
+    jl_value_t *fdef = lower_expr(jl_s_function, 2, call, body);
+    jl_value_t *th = lower_in(fdef, m->module, jl_symbol_name(m->file), m->line, 0, NULL);
+    if (jl_is_expr(th) && ((jl_expr_t *)th)->head == jl_s_error)
+        jl_errorf("syntax: %s", jl_is_string(jl_exprarg(th, 0)) ? jl_string_data(jl_exprarg(th, 0)) : "in generated code");
+    jl_code_info_t *top = jl_is_expr(th) && jl_expr_nargs(th) == 1 ? (jl_code_info_t *)jl_exprarg(th, 0) : NULL;
+    for (size_t i = 0; top && jl_is_code_info(top) && i < jl_array_len(top->code); i++) {
+        jl_value_t *st = jl_array_ptr_ref(top->code, i);
+        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_method && jl_expr_nargs(st) == 3 &&
+            jl_is_code_info(jl_exprarg(st, 2)))
+            return (jl_code_info_t *)jl_exprarg(st, 2);
+    }
+    jl_error("generated function body lowered to no method body (closures are not supported in generated code)");
+}

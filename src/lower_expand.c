@@ -1364,8 +1364,80 @@ static jl_value_t *destructure_args(C *c, sig_t *s, jl_value_t *body)
     return pre;
 }
 
+/* ---------------------------------------------------------------- @generated functions
+ * `@generated function f(x::T) where T body end` arrives as a body `(block line (if (generated) body
+ * fallback))`. It becomes two definitions: the generator, a global function `#f@generator#N(T, #self#,
+ * x)` returning the code (its arguments are the static parameter values and the argument types), and
+ * f's method whose body starts with `(meta generated <GlobalRef of the generator>)`; jl_method_def
+ * stores the generator on the Method and dispatch runs it once per specialization
+ * (jl_lower_generated lowers what it returns). */
+
+/* the `(if (generated) gen fallback)` statement opening a function body, or NULL */
+static jl_value_t *generated_branch(jl_value_t *body)
+{
+    if (!IS(body, jl_s_block))
+        return NULL;
+    for (size_t i = 0; i < NA(body); i++) {
+        jl_value_t *st = A(body, i);
+        if (jl_is_linenode(st))
+            continue;
+        if (IS(st, jl_s_if) && NA(st) == 3 && IS(A(st, 0), SYM("generated")) && NA(A(st, 0)) == 0)
+            return st;
+        return NULL;
+    }
+    return NULL;
+}
+
+static jl_value_t *expand_generated(C *c, jl_value_t *sig, jl_value_t *body, jl_value_t *branch)
+{
+    sig_t s;
+    parse_sig(c, sig, &s, 0);
+    if (s.params)
+        lower_error(c, "keyword arguments are not supported in @generated functions");
+    jl_value_t *fname = s.name;
+    jl_value_t *selfarg = (jl_value_t *)lower_gensym(c, "self");
+    if (IS(fname, jl_s_doublecolon)) {
+        if (NA(fname) == 2)
+            selfarg = A(fname, 0);
+        fname = (jl_value_t *)SYM("callable");
+    }
+    else if (IS(fname, jl_s_dot) && jl_is_quotenode(A(fname, 1)))
+        fname = ((jl_quotenode_t *)A(fname, 1))->value;
+    if (!jl_is_symbol(fname))
+        lower_error(c, "invalid function name in @generated function");
+    char nm[200];
+    snprintf(nm, sizeof nm, "#%s@generator#%d", jl_symbol_name((jl_sym_t *)fname), lower_closure_counter());
+    jl_sym_t *gname = jl_symbol(nm);
+    jl_value_t *gcall = lower_expr(jl_s_call, 1, gname);
+    for (size_t i = 0; i < jl_array_len(s.sparams); i++)
+        push(gcall, A(jl_array_ptr_ref(s.sparams, i), 0));
+    push(gcall, selfarg);
+    for (size_t i = 0; i < jl_array_len(s.args); i++) {
+        jl_value_t *a = jl_array_ptr_ref(s.args, i);
+        jl_value_t *an = arg_name(c, a);
+        if (an == (jl_value_t *)lsym.unused)
+            an = (jl_value_t *)lower_gensym(c, "arg");
+        if (is_kw(a))
+            lower_error(c, "optional positional arguments are not supported in @generated functions");
+        push(gcall, is_dots(is_kw(a) ? A(a, 0) : a) ? lower_expr(jl_s_dots, 1, an) : an);
+    }
+    jl_value_t *line = current_line(c, body);
+    jl_value_t *gdef = lower_expr(jl_s_function, 2, gcall, lower_expr(jl_s_block, 2, line, A(branch, 1)));
+    jl_value_t *mbody = lower_expr(jl_s_block, 3, line,
+                                   lower_expr(jl_s_meta, 2, SYM("generated"), lower_globalref(c->mod, gname)),
+                                   A(branch, 2));
+    jl_value_t *out = blk();
+    push(out, ex(c, lower_expr(jl_s_global, 1, gname)));
+    push(out, ex(c, gdef));
+    push(out, expand_function(c, sig, mbody, 0));
+    return out;
+}
+
 static jl_value_t *expand_function(C *c, jl_value_t *sig, jl_value_t *body, int anon)
 {
+    jl_value_t *gbranch = anon ? NULL : generated_branch(body);
+    if (gbranch)
+        return expand_generated(c, sig, body, gbranch);
     sig_t s;
     parse_sig(c, sig, &s, anon);
     jl_value_t *line = current_line(c, body);

@@ -206,7 +206,8 @@ Test(infer, display_format)
     s = jl_code_warntype_str(ev("inf_w"), ev("Tuple{Bool}"), 0);
     cr_assert(s);
     cr_expect(strstr(s, "MethodInstance for inf_w(::Bool)\n") == s, "%s", s);
-    cr_expect(strstr(s, "Body::Union{Float64, Int64}") != NULL || strstr(s, "Body::Union{Int64, Float64}") != NULL, "%s", s);
+    /* without color Julia emphasizes a non-concrete type in upper case */
+    cr_expect(strstr(s, "Body::UNION{FLOAT64, INT64}") != NULL || strstr(s, "Body::UNION{INT64, FLOAT64}") != NULL, "%s", s);
     free(s);
     s = jl_code_warntype_str(ev("inf_w"), ev("Tuple{Bool}"), 1);
     cr_expect(strstr(s, "\033[33m") != NULL, "a small union is highlighted");

@@ -247,6 +247,7 @@ PROGRAM(error_uncaught)
 PROGRAM(error_method)
 PROGRAM(error_bounds)
 PROGRAM(exit_status)
+PROGRAM(reflection_macros)
 PROGRAM(testset_fail)
 
 Test(programs, dash_e_runs_code)
