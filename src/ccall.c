@@ -176,6 +176,12 @@ static jl_value_t *eval_type(jl_value_t *e, jl_interp_frame_t *s)
     return jl_interp_eval_expr(e, s);
 }
 
+/* Int128/UInt128: the x86-64 C ABI passes and returns __int128 like a 16-byte-aligned pair of
+   64-bit integers (two registers, or the stack at 16-byte alignment); libffi has no 128-bit integer
+   type, so this struct (size and alignment preset, so libffi keeps them) stands for it. */
+static ffi_type *int128_elements[3] = {&ffi_type_uint64, &ffi_type_uint64, NULL};
+static ffi_type ffi_type_int128 = {16, 16, FFI_TYPE_STRUCT, int128_elements};
+
 static ffi_type *prim_ffi_type(jl_datatype_t *dt)
 {
     if (dt == jl_float64_type)
@@ -188,6 +194,7 @@ static ffi_type *prim_ffi_type(jl_datatype_t *dt)
     case 2: return issigned ? &ffi_type_sint16 : &ffi_type_uint16;
     case 4: return issigned ? &ffi_type_sint32 : &ffi_type_uint32;
     case 8: return issigned ? &ffi_type_sint64 : &ffi_type_uint64;
+    case 16: return &ffi_type_int128;
     default: return NULL;
     }
 }

@@ -1214,6 +1214,21 @@ static int tuple_morespecific(jl_value_t *siga, jl_value_t *sigb, jl_datatype_t 
     return 0;
 }
 
+/* Julia's rule for types of different names: one whose name descends from the other's (Array from
+   AbstractArray) is more specific whatever the parameters, so f(::Array) beats f(::AbstractVector) */
+static int name_descends(jl_value_t *a, jl_value_t *b)
+{
+    if (!jl_is_datatype(a) || !jl_is_datatype(b))
+        return 0;
+    jl_datatype_t *ta = (jl_datatype_t *)a, *tb = (jl_datatype_t *)b;
+    if (ta->name == tb->name || tb->name == jl_type_typename || tb == jl_any_type)
+        return 0;
+    for (jl_datatype_t *t = ta->super; t != NULL && t != jl_any_type; t = t->super)
+        if (t->name == tb->name)
+            return 1;
+    return 0;
+}
+
 static int morespecific(jl_value_t *a, jl_value_t *b, int depth)
 {
     if (a == b || depth > 10)
@@ -1228,6 +1243,11 @@ static int morespecific(jl_value_t *a, jl_value_t *b, int depth)
     }
     ua = var_ub(ua);
     ub = var_ub(ub);
+    /* Type{Union{}} is more specific than other types of types, so its type TypeofBottom is too */
+    if (ua == (jl_value_t *)jl_typeofbottom_type && (is_kind(ub) || is_type_type(ub)))
+        return 1;
+    if (ub == (jl_value_t *)jl_typeofbottom_type && (is_kind(ua) || is_type_type(ua)))
+        return 0;
     if (is_type_type(ua) && !is_type_type(ub)) {
         jl_value_t *X = tparam0(ua);
         if (!jl_is_tvar(X) && is_type(ub) && (jl_subtype(jl_typeof(X), ub) || is_type_type(jl_unwrap_unionall(ub))))
@@ -1254,7 +1274,7 @@ static int morespecific(jl_value_t *a, jl_value_t *b, int depth)
         if (jl_subtype(ua, ub) && !jl_subtype(ub, ua))
             return 1;
     }
-    return 0;
+    return name_descends(ua, ub);
 }
 
 JL_DLLEXPORT int jl_type_morespecific(jl_value_t *a, jl_value_t *b)
