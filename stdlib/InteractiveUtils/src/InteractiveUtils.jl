@@ -113,32 +113,15 @@ _one(results) = length(results) == 1 ? results[1] : results
 _code_lowered1(@nospecialize(f), @nospecialize(t); kw...) = _one(code_lowered(f, t; kw...))
 _code_typed1(@nospecialize(f), @nospecialize(t); kw...) = _one(code_typed(f, t; kw...))
 
-macro code_lowered(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :_code_lowered1), ex0)
-end
-macro code_typed(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :_code_typed1), ex0)
-end
-macro code_warntype(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :code_warntype), ex0)
-end
-macro code_llvm(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :code_llvm), ex0)
-end
-macro code_native(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :code_native), ex0)
+for (mac, fn) in ((:code_lowered, :_code_lowered1), (:code_typed, :_code_typed1), (:code_warntype, :code_warntype),
+                  (:code_llvm, :code_llvm), (:code_native, :code_native), (:functionloc, :functionloc),
+                  (:edit, :edit), (:less, :less))
+    @eval macro $mac(ex0...)
+        gen_call_with_extracted_types($(GlobalRef(InteractiveUtils, fn)), ex0)
+    end
 end
 macro which(ex0...)
     gen_call_with_extracted_types(GlobalRef(Base, :which), ex0)
-end
-macro functionloc(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :functionloc), ex0)
-end
-macro edit(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :edit), ex0)
-end
-macro less(ex0...)
-    gen_call_with_extracted_types(GlobalRef(InteractiveUtils, :less), ex0)
 end
 
 # ---- where a method is defined, and opening it
