@@ -51,6 +51,8 @@ include("tuple.jl")
 include("pointer.jl")
 include("array.jl")         # Vector/Array basics: getindex, setindex!, push!, length, iterate
 include("range.jl")         # UnitRange, OneTo, StepRange, `:`
+include("abstractarray.jl") # generic AbstractArray: shapes, to_indices, bounds, cat
+include("multidimensional.jl") # CartesianIndex, CartesianIndices, LinearIndices
 include("char.jl")
 include("substring.jl")      # SubString (string.jl specializes on SubString{String})
 include("string.jl")
@@ -64,6 +66,8 @@ include("missing.jl")      # missing, three-valued logic, skipmissing
 include("strings/basic.jl")  # AbstractString interface, then search and utilities (Set needed)
 include("strings/search.jl")
 include("strings/util.jl")
+include("subarray.jl")      # view, @view, @views
+include("permuteddims.jl")  # transpose/adjoint wrappers, permutedims, PermutedDimsArray
 include("broadcast.jl")     # dot syntax
 include("arraymath.jl")     # A + B, -A, x * A, A / x (whole-array arithmetic)
 include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write
@@ -72,6 +76,7 @@ include("show_expr.jl")
 include("strings/io.jl")     # string show/escape/repr, transcode
 include("unicode.jl")        # utf8proc: categories, case mapping, Unicode module
 include("regex.jl")          # PCRE2 regular expressions
+include("arrayshow.jl")     # summary, REPL display and show of arrays
 include("errorshow.jl")     # showerror and backtraces
 include("hashing.jl")
 include("reflection.jl")    # fieldnames, methods, names, isdefined helpers

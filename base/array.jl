@@ -6,94 +6,40 @@
 struct UndefInitializer end
 const undef = UndefInitializer()
 
-# ---- AbstractArray protocol
-eltype(::Type{_S1}) where {T, _S1<:AbstractArray{T}} = T
-eltype(::Type) = Any
-eltype(x) = eltype(typeof(x))
-ndims(::AbstractArray{T,N}) where {T,N} = N
-ndims(::Type{_S1}) where {T,N, _S1<:AbstractArray{T,N}} = N
-length(A::AbstractArray) = prod(size(A))
-size(A::AbstractArray, d::Integer) = d <= ndims(A) ? size(A)[d] : 1
-axes(A::AbstractArray) = map(n -> OneTo(n), size(A))
-axes(A::AbstractArray, d::Integer) = OneTo(size(A, d))
-isempty(A::AbstractArray) = length(A) == 0
-firstindex(A::AbstractArray) = 1
-lastindex(A::AbstractArray) = length(A)
-lastindex(A::AbstractArray, d::Integer) = size(A, d)
-firstindex(A::AbstractArray, d::Integer) = 1
-eachindex(A::AbstractArray) = OneTo(length(A))
-keys(A::AbstractVector) = OneTo(length(A))
-checkbounds(::Type{Bool}, A::AbstractArray, i::Integer) = 1 <= i <= length(A)
-checkbounds(A::AbstractArray, i::Integer) = checkbounds(Bool, A, i) ? nothing : throw(BoundsError(A, i))
-function iterate(A::AbstractArray, state::Tuple{Int}=(1,))
-    i = state[1]
-    i > length(A) && return nothing
-    (A[i], (i + 1,))
-end
-first(A::AbstractArray) = (isempty(A) && throw(BoundsError(A, 1)); A[firstindex(A)])
-last(A::AbstractArray) = A[lastindex(A)]
-function getindex(A::AbstractVector, r::AbstractUnitRange{_S1}) where {_S1<:Integer}
-    v = similar(A, eltype(A), length(r))
-    k = 1
-    for i in r
-        v[k] = A[i]
-        k += 1
-    end
-    v
-end
-function getindex(A::AbstractVector, I::AbstractVector{_S1}) where {_S1<:Integer}
-    v = similar(A, eltype(A), length(I))
-    for k in 1:length(I)
-        v[k] = A[I[k]]
-    end
-    v
-end
-function getindex(A::AbstractVector, mask::AbstractVector{Bool})
-    length(mask) == length(A) || throw(BoundsError(A, mask))
-    v = similar(A, eltype(A), 0)
-    for k in 1:length(A)
-        mask[k] && push!(v, A[k])
-    end
-    v
-end
-getindex(A::AbstractArray, ::Colon) = copy(A)
-similar(A::AbstractArray, ::Type{T}, n::Int) where {T} = Vector{T}(undef, n)
-similar(A::AbstractArray, ::Type{T}) where {T} = similar(A, T, length(A))
-similar(A::AbstractArray) = similar(A, eltype(A))
-function copy(A::AbstractArray)
-    v = similar(A)
-    for i in 1:length(A)
-        v[i] = A[i]
-    end
-    v
-end
-function (==)(A::AbstractArray, B::AbstractArray)
-    size(A) == size(B) || return false
-    for i in 1:length(A)
-        A[i] == B[i] || return false
-    end
-    true
-end
-function isequal(A::AbstractArray, B::AbstractArray)
-    size(A) == size(B) || return false
-    for i in 1:length(A)
-        isequal(A[i], B[i]) || return false
-    end
-    true
-end
-vec(A::AbstractVector) = A
-
-# ---- Array
+# ---- Array construction: Array{T,N}(undef, dims...) allocates through jl_alloc_array_1d/jl_new_array
 (::Type{Array{T,1}})(::UndefInitializer, n::Int) where {T} =
     ccall(:jl_alloc_array_1d, Any, (Any, Int), Array{T,1}, n)::Array{T,1}
-(::Type{Array{T,1}})(::UndefInitializer, n::Integer) where {T} = Array{T,1}(undef, Int(n))
+(::Type{Array{T,N}})(::UndefInitializer, d::NTuple{N,Int}) where {T,N} =
+    ccall(:jl_new_array, Any, (Any, Any), Array{T,N}, d)::Array{T,N}
 (::Type{Array{T,1}})(::UndefInitializer, d::Tuple{Int}) where {T} = Array{T,1}(undef, d[1])
+(::Type{Array{T,N}})(::UndefInitializer, d::NTuple{N,Integer}) where {T,N} = Array{T,N}(undef, map(Int, d))
+(::Type{Array{T,N}})(::UndefInitializer, d::Vararg{Integer,N}) where {T,N} = Array{T,N}(undef, map(Int, d))
+(::Type{Array{T}})(::UndefInitializer, d::NTuple{N,Integer}) where {T,N} = Array{T,N}(undef, map(Int, d))
+(::Type{Array{T}})(::UndefInitializer, d::Integer...) where {T} = Array{T,length(d)}(undef, map(Int, d))
 (::Type{Array{T,1}})() where {T} = Array{T,1}(undef, 0)
+(::Type{Array{T,2}})() where {T} = Array{T,2}(undef, 0, 0)
 (::Type{Array{T,1}})(itr) where {T} = _collect_as(T, itr)
+function (::Type{Array{T,N}})(A::AbstractArray{S,N}) where {T,N,S}
+    dest = Array{T,N}(undef, size(A))
+    i = 1
+    for x in A
+        dest[i] = x
+        i += 1
+    end
+    dest
+end
+(::Type{Array{T,1}})(A::AbstractVector) where {T} = copyto!(Array{T,1}(undef, length(A)), A)
+(::Type{Array{T}})(A::AbstractArray{S,N}) where {T,N,S} = Array{T,N}(A)
+Array(A::AbstractArray{T,N}) where {T,N} = Array{T,N}(A)
 Vector(::UndefInitializer, n::Integer) = Vector{Any}(undef, n)
+Vector(A::AbstractVector{T}) where {T} = Vector{T}(A)
 Vector(itr) = collect(itr)
-convert(::Type{Vector{T}}, v::Vector{T}) where {T} = v
-convert(::Type{Vector{T}}, v::AbstractVector) where {T} = _collect_as(T, v)
+Matrix(A::AbstractMatrix{T}) where {T} = Matrix{T}(A)
+Matrix(::UndefInitializer, m::Integer, n::Integer) = Matrix{Any}(undef, m, n)
+convert(::Type{T}, a::T) where {T<:AbstractArray} = a
+convert(::Type{T}, a::AbstractArray) where {T<:AbstractArray} = a isa T ? a : T(a)
+(::Type{AbstractArray{T}})(A::AbstractArray) where {T} = copyto!(similar(A, T), A)
+(::Type{AbstractArray{T,N}})(A::AbstractArray{S,N}) where {T,N,S} = copyto!(similar(A, T), A)
 function _collect_as(::Type{T}, itr) where {T}
     v = Vector{T}(undef, 0)
     for x in itr
@@ -104,24 +50,50 @@ end
 
 length(a::Array) = arraylen(a)
 size(a::Vector) = (arraylen(a),)
-size(a::Array, d::Integer) = arraysize(a, Int(d))
+size(a::Matrix) = (arraysize(a, 1), arraysize(a, 2))
+size(a::Array{T,N}) where {T,N} = ntuple(d -> arraysize(a, d), N)
+size(a::Array, d::Integer) = d < 1 ? throw(ArgumentError("dimension out of range")) : arraysize(a, Int(d))
 isempty(a::Array) = arraylen(a) == 0
+similar(a::Array, ::Type{T}, dims::Tuple{Vararg{Int}}) where {T} = Array{T}(undef, dims)
+similar(a::Array{T,1}) where {T} = Vector{T}(undef, arraylen(a))
+similar(a::Array{T,2}) where {T} = Matrix{T}(undef, size(a))
+# scalar indexing: arrayref/arrayset check bounds and throw BoundsError(A, (i, j, ...))
 getindex(a::Array, i::Int) = arrayref(true, a, i)
-getindex(a::Array, i::Integer) = arrayref(true, a, Int(i))
 getindex(a::Array, i::Int, j::Int) = arrayref(true, a, i, j)
+getindex(a::Array, i::Int, j::Int, I::Int...) = arrayref(true, a, i, j, I...)
+getindex(a::Array{T,0}) where {T} = arrayref(true, a, 1)
 setindex!(a::Array{T}, x, i::Int) where {T} = (arrayset(true, a, convert(T, x), i); a)
-setindex!(a::Array{T}, x, i::Integer) where {T} = (arrayset(true, a, convert(T, x), Int(i)); a)
 setindex!(a::Array{T}, x, i::Int, j::Int) where {T} = (arrayset(true, a, convert(T, x), i, j); a)
+setindex!(a::Array{T}, x, i::Int, j::Int, I::Int...) where {T} = (arrayset(true, a, convert(T, x), i, j, I...); a)
+setindex!(a::Array{T,0}, x) where {T} = (arrayset(true, a, convert(T, x), 1); a)
+# vectors of indices into vectors (the common case, kept fast)
+function getindex(a::Vector{T}, r::AbstractUnitRange{Int}) where {T}
+    checkbounds(a, r)
+    v = Vector{T}(undef, length(r))
+    k = 1
+    for i in r
+        v[k] = arrayref(false, a, i)
+        k += 1
+    end
+    v
+end
 isassigned(a::Array, i::Int) = 1 <= i <= length(a) && ccall(:jl_array_isassigned, Cint, (Any, Csize_t), a, i - 1) == 1
+isassigned(a::Array, i::Int, j::Int, I::Int...) =
+    checkbounds(Bool, a, i, j, I...) && isassigned(a, _sub2ind(size(a), (i, j, I...)))
 iterate(a::Array, i::Int=1) = i > arraylen(a) ? nothing : (arrayref(false, a, i), i + 1)
-function copy(a::Vector{T}) where {T}
+function copy(a::Array{T,N}) where {T,N}
     n = length(a)
-    v = Vector{T}(undef, n)
+    v = Array{T,N}(undef, size(a))
     for i in 1:n
         isassigned(a, i) && (v[i] = a[i])
     end
     v
 end
+reshape(a::Array{T}, dims::Tuple{Vararg{Int}}) where {T} =
+    (_reshape_check(a, dims); length(dims) == ndims(a) && dims == size(a) ? a :
+     ccall(:jl_reshape_array, Any, (Any, Any, Any), Array{T,length(dims)}, a, dims)::Array{T,length(dims)})
+vec(a::Array{T}) where {T} = reshape(a, (length(a),))
+vec(a::Vector) = a
 
 # literals: [a, b, c] is vect(a, b, c); T[a, b] is getindex(T, a, b)
 vect() = Vector{Any}(undef, 0)
@@ -214,17 +186,23 @@ function resize!(a::Vector, n::Integer)
 end
 sizehint!(a::Vector, n::Integer) = a
 
-fill(x, n::Integer) = fill!(Vector{typeof(x)}(undef, n), x)
-function fill!(a::AbstractArray, x)
+fill(x, dims::Tuple{Vararg{Integer}}) = fill!(Array{typeof(x)}(undef, map(Int, dims)), x)
+fill(x, dims::Integer...) = fill(x, dims)
+function fill!(a::Array{T}, x) where {T}
+    v = convert(T, x)
     for i in 1:length(a)
-        a[i] = x
+        arrayset(false, a, v, i)
     end
     a
 end
-zeros(n::Integer) = fill(0.0, n)
-ones(n::Integer) = fill(1.0, n)
-zeros(::Type{T}, n::Integer) where {T} = fill(zero(T), n)
-ones(::Type{T}, n::Integer) where {T} = fill(one(T), n)
+zeros(dims::Integer...) = zeros(Float64, dims)
+zeros(dims::Tuple{Vararg{Integer}}) = zeros(Float64, dims)
+zeros(::Type{T}, dims::Integer...) where {T} = zeros(T, dims)
+zeros(::Type{T}, dims::Tuple{Vararg{Integer}}) where {T} = fill!(Array{T}(undef, map(Int, dims)), zero(T))
+ones(dims::Integer...) = ones(Float64, dims)
+ones(dims::Tuple{Vararg{Integer}}) = ones(Float64, dims)
+ones(::Type{T}, dims::Integer...) where {T} = ones(T, dims)
+ones(::Type{T}, dims::Tuple{Vararg{Integer}}) where {T} = fill!(Array{T}(undef, map(Int, dims)), one(T))
 
 function reverse(a::AbstractVector)
     n = length(a)
@@ -241,19 +219,6 @@ function reverse!(a::AbstractVector)
     end
     a
 end
-function vcat(vs::AbstractVector...)
-    T = Union{}
-    for v in vs
-        T = promote_type(T, eltype(v))
-    end
-    r = Vector{T}(undef, 0)
-    for v in vs
-        append!(r, v)
-    end
-    r
-end
-vcat(xs...) = vect(xs...)
-
 # ---- sorting (stable merge sort)
 function sort!(v::AbstractVector; lt=isless, by=identity, rev::Bool=false)
     n = length(v)

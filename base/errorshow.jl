@@ -67,6 +67,10 @@ function showerror(io::IO, ex::BoundsError)
 end
 _show_index(io::IO, i) = print(io, i)
 _show_index(io::IO, i::AbstractVector) = show(io, i)
+_show_index(io::IO, x::Slice) = _show_index(io, x.indices)
+_show_index(io::IO, x::LogicalIndex) = _show_index(io, x.mask)
+_show_index(io::IO, x::OneTo) = print(io, "1:", x.stop)
+_show_index(io::IO, x::Colon) = print(io, ':')
 summary(io::IO, t::Tuple) = show(io, typeof(t))
 function showerror(io::IO, ex::StringIndexError)
     s = ex.string

@@ -35,6 +35,7 @@ const DenseMatrix = (DenseArray{T,2}) where T
 const Vector = (Array{T,1}) where T
 const Matrix = (Array{T,2}) where T
 const VecOrMat = (Union{Vector{T}, Matrix{T}}) where T
+isdefined(Core, :NTuple) || _eval(Base, :(const NTuple = (Tuple{Vararg{T,N}}) where {N,T}))
 const IEEEFloat = Union{Float16, Float32, Float64}
 const BitSigned = Union{Int8, Int16, Int32, Int64, Int128}
 const BitUnsigned = Union{UInt8, UInt16, UInt32, UInt64, UInt128}

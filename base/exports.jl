@@ -61,6 +61,11 @@ export
     maxintfloat, issubnormal, exponent, significand, frexp, ldexp, exp2, exp10, asinh, acosh,
     atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, deg2rad, rad2deg, sind, cosd, tand,
     mod2pi, rem2pi, evalpoly, widemul, @big_str, @int128_str, @uint128_str,
+    # arrays (abstractarray.jl, multidimensional.jl, subarray.jl, permuteddims.jl, ...)
+    hcat, hvcat, cat, reshape, permutedims, permutedims!, transpose, adjoint, var"'", view, parent,
+    parentindices, copyto!, copy!, stride, strides, CartesianIndex, CartesianIndices, LinearIndices,
+    IndexStyle, IndexLinear, IndexCartesian, SubArray, PermutedDimsArray, Dims, NTuple, AbstractMatrix,
+    @view, @views,
     # macros
     @ccall, @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
     @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,

@@ -179,6 +179,7 @@ _props(ps) = Pair{Symbol,Any}[Pair{Symbol,Any}(p.first, p.second) for p in ps]
 IOContext(io::IO, p::Pair...) = IOContext(io, _props(p))
 IOContext(io::IOContext, p::Pair...) = IOContext(io.io, vcat(_props(p), io.props))
 IOContext(io::IO) = IOContext(io, Pair{Symbol,Any}[])
+IOContext(io::IO, context::IOContext) = IOContext(io, context.props)
 function get(io::IOContext, key::Symbol, default)
     for p in io.props
         p.first === key && return p.second

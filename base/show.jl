@@ -112,19 +112,6 @@ function _typeinfo_implicit(T)
                                ((T <: Tuple || T <: Pair) && all(_typeinfo_implicit, fieldtypes(T))) ||
                                (T <: AbstractDict && _typeinfo_implicit(keytype(T)) && _typeinfo_implicit(valtype(T)))))
 end
-function show(io::IO, a::AbstractVector)
-    T = eltype(a)
-    _typeinfo_implicit(T) && !isempty(a) || show(io, T)
-    print(io, '[')
-    ctx = IOContext(io, :typeinfo => T)
-    n = length(a)
-    for i in 1:n
-        isassigned(a, i) ? show(ctx, a[i]) : print(io, "#undef")
-        i < n && print(io, ", ")
-    end
-    print(io, ']')
-end
-isassigned(a::AbstractArray, i::Int) = 1 <= i <= length(a)
 show(io::IO, r::AbstractUnitRange) = (show(io, first(r)); print(io, ':'); show(io, last(r)))
 show(io::IO, r::StepRange) = (show(io, first(r)); print(io, ':'); show(io, step(r)); print(io, ':'); show(io, last(r)))
 show(io::IO, r::OneTo) = (print(io, "Base.OneTo("); show(io, r.stop); print(io, ')'))
@@ -195,7 +182,7 @@ end
 _is_function_type(T) = (n = String(T.name.name); !isempty(n) && n[1] == '#')
 function _show_type_qualifier(io::IO, tn)
     m = tn.module
-    (m === Main || m === Core || m === Base) && return
+    (m === Main || m === Core) && return
     isdefined(Main, tn.name) && getglobal(Main, tn.name) === tn.wrapper && return
     show(io, m)
     print(io, '.')
@@ -274,7 +261,7 @@ function show(io::IO, f::Function)
 end
 function _show_type_qualifier_fn(io::IO, T, f)
     m = T.name.module
-    (m === Main || m === Core || m === Base) && return
+    (m === Main || m === Core) && return
     nm = Symbol(_fname(f))
     isdefined(Main, nm) && getglobal(Main, nm) === f && return
     show(io, m)
@@ -319,37 +306,9 @@ function show(io::IO, ::MIME"text/plain", f::Function)
     show(io, f)
     print(io, " (generic function with ", n, n == 1 ? " method)" : " methods)")
 end
-function summary(io::IO, a::AbstractArray)
-    print(io, length(a), "-element ")
-    show(io, typeof(a))
-end
 summary(io::IO, x) = show(io, typeof(x))
 summary(x) = sprint(summary, x)
-function show(io::IO, ::MIME"text/plain", a::AbstractVector)
-    summary(io, a)
-    isempty(a) && return
-    print(io, ":")
-    ctx = IOContext(io, :typeinfo => eltype(a))
-    strs = String[]
-    aligns = Tuple{Int,Int}[]
-    for i in 1:length(a)
-        s = isassigned(a, i) ? sprint(show, a[i]; context = :typeinfo => eltype(a)) : "#undef"
-        push!(strs, s)
-        push!(aligns, isassigned(a, i) ? _alignment(a[i], s) : (0, length(s)))
-    end
-    L = maximum(x -> x[1], aligns)
-    R = maximum(x -> x[2], aligns)
-    for i in 1:length(strs)
-        print(io, "\n ", repeat(" ", L - aligns[i][1]), strs[i])
-    end
-end
 show(io::IO, ::MIME"text/plain", r::AbstractRange) = show(io, r)
-_alignment(x::Integer, s::String) = (length(s), 0)
-function _alignment(x::Real, s::String)
-    i = findfirst(c -> c == '.' || c == 'e', s)
-    i === nothing ? (length(s), 0) : (i - 1, length(s) - i + 1)
-end
-_alignment(x, s::String) = (0, length(s))
 function show(io::IO, ::MIME"text/plain", d::AbstractDict)
     n = length(d)
     n == 0 && return show(io, d)   # `Dict{Int64, Int64}()`, as Julia

@@ -71,6 +71,79 @@ JL_DLLEXPORT jl_array_t *jl_alloc_array_nd(jl_value_t *atype, size_t ndims, cons
     return a;
 }
 
+/* dims given as a tuple of Ints (Julia's `Array{T,N}(undef, dims)` calls this) */
+static size_t tuple_dims(jl_value_t *dims, size_t *out, size_t max)
+{
+    if (!jl_is_tuple(dims))
+        jl_type_error("new_array", (jl_value_t *)jl_anytuple_type, dims);
+    size_t nd = jl_datatype_nfields(jl_typeof(dims));
+    if (nd > max)
+        jl_argument_error("invalid Array dimensions");
+    for (size_t i = 0; i < nd; i++) {
+        jl_value_t *d = jl_get_nth_field(dims, i);
+        if (!jl_is_int64(d))
+            jl_type_error("new_array", (jl_value_t *)jl_int64_type, d);
+        int64_t v = jl_unbox_int64(d);
+        if (v < 0)
+            jl_argument_error("invalid Array dimensions");
+        out[i] = (size_t)v;
+    }
+    return nd;
+}
+
+#define JL_MAX_NEW_NDIMS 64
+
+JL_DLLEXPORT jl_array_t *jl_new_array(jl_value_t *atype, jl_value_t *dims)
+{
+    size_t d[JL_MAX_NEW_NDIMS];
+    size_t nd = tuple_dims(dims, d, JL_MAX_NEW_NDIMS);
+    if (nd == 0) { /* a 0-dimensional array holds one element */
+        jl_array_t *a = jl_alloc_array_nd(atype, 1, (size_t[]){1});
+        a->ndims = 0;
+        return a;
+    }
+    return jl_alloc_array_nd(atype, nd, d);
+}
+
+JL_DLLEXPORT jl_array_t *jl_alloc_array_2d(jl_value_t *atype, size_t nr, size_t nc)
+{
+    size_t d[2] = {nr, nc};
+    return jl_alloc_array_nd(atype, 2, d);
+}
+
+JL_DLLEXPORT jl_array_t *jl_alloc_array_3d(jl_value_t *atype, size_t n1, size_t n2, size_t n3)
+{
+    size_t d[3] = {n1, n2, n3};
+    return jl_alloc_array_nd(atype, 3, d);
+}
+
+/* An array of type atype with the given dims sharing `data`'s elements (reshape). Both arrays are
+   marked shared so neither can be resized under the other. */
+JL_DLLEXPORT jl_array_t *jl_reshape_array(jl_value_t *atype, jl_array_t *data, jl_value_t *dims)
+{
+    size_t d[JL_MAX_NEW_NDIMS];
+    size_t nd = tuple_dims(dims, d, JL_MAX_NEW_NDIMS), n = 1;
+    for (size_t i = 0; i < nd; i++)
+        n *= d[i];
+    if (n != data->length)
+        jl_argument_error("new dimensions must be consistent with array size");
+    jl_array_t *a = (jl_array_t *)jl_gc_alloc(sizeof(jl_array_t) + (nd ? nd : 1) * sizeof(size_t), atype);
+    a->data = data->data;
+    a->length = n;
+    a->elsize = data->elsize;
+    a->flags = (uint16_t)(data->flags | JL_ARRAY_ISSHARED);
+    a->ndims = (uint32_t)nd;
+    a->offset = 0;
+    a->maxsize = n;
+    a->owner = data->owner ? data->owner : (jl_value_t *)data;
+    for (size_t i = 0; i < nd; i++)
+        a->dims[i] = d[i];
+    if (nd == 0)
+        a->dims[0] = 1;
+    data->flags |= JL_ARRAY_ISSHARED;
+    return a;
+}
+
 JL_DLLEXPORT jl_array_t *jl_alloc_vec_any(size_t n)
 {
     return jl_alloc_array_1d((jl_value_t *)jl_array_any_type, n);

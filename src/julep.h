@@ -534,6 +534,10 @@ JL_DLLEXPORT jl_array_t *jl_alloc_array_1d(jl_value_t *atype, size_t n);
 JL_DLLEXPORT jl_array_t *jl_alloc_vec_any(size_t n);
 /* Array{T,N} for N = ndims (0-d arrays hold one element); elements zeroed, or #undef if boxed */
 JL_DLLEXPORT jl_array_t *jl_alloc_array_nd(jl_value_t *atype, size_t ndims, const size_t *dims);
+JL_DLLEXPORT jl_array_t *jl_new_array(jl_value_t *atype, jl_value_t *dims); /* dims: tuple of Ints */
+JL_DLLEXPORT jl_array_t *jl_alloc_array_2d(jl_value_t *atype, size_t nr, size_t nc);
+JL_DLLEXPORT jl_array_t *jl_alloc_array_3d(jl_value_t *atype, size_t n1, size_t n2, size_t n3);
+JL_DLLEXPORT jl_array_t *jl_reshape_array(jl_value_t *atype, jl_array_t *data, jl_value_t *dims);
 JL_DLLEXPORT jl_value_t *jl_arrayref(jl_array_t *a, size_t i);      /* boxes isbits elements */
 JL_DLLEXPORT void jl_arrayset(jl_array_t *a, jl_value_t *v, size_t i);
 JL_DLLEXPORT void jl_array_grow_end(jl_array_t *a, size_t inc);

@@ -2101,6 +2101,8 @@ static jl_value_t *ex(C *c, jl_value_t *e)
     }
     if (h == jl_s_dotassign)
         return expand_dotassign(c, A(e, 0), A(e, 1));
+    if (h == jl_symbol("'") && NA(e) == 1) /* A' is a call of `'` (Base: const var"'" = adjoint) */
+        return ex(c, lower_expr(jl_s_call, 2, (jl_value_t *)h, A(e, 0)));
     if (h == jl_s_struct)
         return expand_struct(c, e);
     if (h == jl_s_abstract)

@@ -169,6 +169,43 @@ Test(object, arrays)
     cr_assert_eq(jl_unbox_float64(jl_arrayref(f, 2)), 3.5);
 }
 
+Test(object, nd_arrays_and_reshape)
+{
+    jl_value_t *mt = jl_apply_array_type((jl_value_t *)jl_int64_type, 2);
+    jl_array_t *m = jl_new_array(mt, jl_tuple(2, jl_box_int64(2), jl_box_int64(3)));
+    cr_assert_eq(m->ndims, 2);
+    cr_assert_eq(m->dims[0], 2);
+    cr_assert_eq(m->dims[1], 3);
+    cr_assert_eq(jl_array_len(m), 6);
+    for (int i = 0; i < 6; i++)
+        ((int64_t *)m->data)[i] = i;
+    jl_value_t *vt = jl_apply_array_type((jl_value_t *)jl_int64_type, 1);
+    jl_array_t *v = jl_reshape_array(vt, m, jl_tuple(1, jl_box_int64(6)));
+    cr_assert_eq(v->data, m->data, "reshape shares the elements");
+    cr_assert_eq(jl_unbox_int64(jl_arrayref(v, 5)), 5);
+    cr_assert(v->flags & JL_ARRAY_ISSHARED);
+    cr_assert(m->flags & JL_ARRAY_ISSHARED);
+    jl_value_t *caught = NULL;
+    JL_TRY {
+        jl_reshape_array(vt, m, jl_tuple(1, jl_box_int64(5)));
+    }
+    JL_CATCH {
+        caught = jl_current_exception();
+    }
+    cr_assert_eq(jl_typeof(caught), (jl_value_t *)jl_argumenterror_type);
+    caught = NULL;
+    JL_TRY {
+        jl_array_grow_end(v, 1);
+    }
+    JL_CATCH {
+        caught = jl_current_exception();
+    }
+    cr_assert_not_null(caught, "a shared vector cannot grow");
+    jl_array_t *z = jl_new_array(jl_apply_array_type((jl_value_t *)jl_int64_type, 0), jl_emptytuple);
+    cr_assert_eq(z->ndims, 0);
+    cr_assert_eq(jl_array_len(z), 1, "a 0-dimensional array has one element");
+}
+
 Test(object, bounds_and_type_errors_are_thrown)
 {
     jl_array_t *f = jl_alloc_array_1d(jl_apply_array_type((jl_value_t *)jl_float64_type, 1), 2);

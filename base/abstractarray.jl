@@ -1,0 +1,537 @@
+# abstractarray.jl -- the generic AbstractArray interface, as Julia's Base: a type that defines `size`
+# and scalar `getindex` (and `setindex!`) gets shape queries, index conversion (`to_indices`: Colon,
+# ranges, vectors of indices, logical masks, CartesianIndex, `end`), bounds checking with Julia's
+# BoundsError, non-scalar indexing and assignment, iteration, `similar`, `copy`, `==` and
+# concatenation (`vcat`/`hcat`/`hvcat`/`cat`) from this file.
+# Invariant: the scalar fallbacks convert between linear and Cartesian indices by IndexStyle, and call
+# the array's own canonical method; reaching a fallback with the canonical form is a CanonicalIndexError.
+
+abstract type IndexStyle end
+struct IndexLinear <: IndexStyle end
+struct IndexCartesian <: IndexStyle end
+IndexStyle(A::AbstractArray) = IndexStyle(typeof(A))
+IndexStyle(::Type{<:AbstractArray}) = IndexCartesian()
+IndexStyle(::Type{<:Array}) = IndexLinear()
+IndexStyle(::Type{<:AbstractRange}) = IndexLinear()
+
+struct CanonicalIndexError <: Exception
+    func::String
+    type::Any
+end
+showerror(io::IO, e::CanonicalIndexError) = print(io, "CanonicalIndexError: ", e.func, " not defined for ", e.type)
+
+const Dims = (NTuple{N,Int}) where N
+
+# ---- shape
+eltype(::Type{<:AbstractArray{T}}) where {T} = T
+eltype(::Type) = Any
+eltype(x) = eltype(typeof(x))
+ndims(::AbstractArray{T,N}) where {T,N} = N
+ndims(::Type{<:AbstractArray{T,N}}) where {T,N} = N
+length(A::AbstractArray) = prod(size(A))
+function size(A::AbstractArray, d::Integer)
+    d < 1 && throw(ArgumentError("dimension out of range"))
+    d <= ndims(A) ? size(A)[d] : 1
+end
+size(A::AbstractArray, d1::Integer, d2::Integer, ds::Integer...) = map(d -> size(A, d), (d1, d2, ds...))
+axes(A::AbstractArray) = map(OneTo, size(A))
+function axes(A::AbstractArray, d::Integer)
+    d < 1 && throw(BoundsError(axes(A), d))
+    d <= ndims(A) ? axes(A)[d] : OneTo(1)
+end
+axes1(A::AbstractArray) = axes(A, 1)
+isempty(A::AbstractArray) = length(A) == 0
+firstindex(A::AbstractArray) = 1
+lastindex(A::AbstractArray) = length(A)
+firstindex(A::AbstractArray, d::Integer) = first(axes(A, d))
+lastindex(A::AbstractArray, d::Integer) = last(axes(A, d))
+eachindex(A::AbstractArray) = _eachindex(IndexStyle(A), A)
+_eachindex(::IndexLinear, A) = OneTo(length(A))
+_eachindex(::IndexCartesian, A) = CartesianIndices(axes(A))
+_eachindex(::IndexCartesian, A::AbstractVector) = OneTo(length(A))
+eachindex(A::AbstractArray, B::AbstractArray...) = (_check_same_inds(A, B...); eachindex(A))
+eachindex(::IndexLinear, A::AbstractArray) = OneTo(length(A))
+eachindex(::IndexCartesian, A::AbstractArray) = CartesianIndices(axes(A))
+function _check_same_inds(A, B...)
+    for b in B
+        axes(b) == axes(A) || size(b) == size(A) ||
+            throw(DimensionMismatch(string("all inputs to eachindex must have the same indices, got ",
+                                           _axes_string(axes(A)), " and ", _axes_string(axes(b)))))
+    end
+end
+_axes_string(ax) = sprint(show, ax)
+keys(A::AbstractArray) = CartesianIndices(axes(A))
+keys(A::AbstractVector) = OneTo(length(A))
+first(A::AbstractArray) = (isempty(A) && throw(BoundsError(A, (1,))); A[firstindex(A)])
+last(A::AbstractArray) = A[lastindex(A)]
+first(A::AbstractArray, n::Integer) = A[1:min(Int(n), length(A))]
+last(A::AbstractArray, n::Integer) = A[max(1, length(A) - Int(n) + 1):length(A)]
+stride(A::AbstractArray, k::Integer) = k > ndims(A) ? length(A) : prod(size(A)[1:k-1])
+strides(A::AbstractArray) = ntuple(k -> stride(A, k), ndims(A))
+
+# ---- index arithmetic (column major)
+function _sub2ind(dims::Tuple, I::Tuple)
+    lin = 0
+    mult = 1
+    for k in 1:length(I)
+        lin += (I[k] - 1) * mult
+        mult *= k <= length(dims) ? dims[k] : 1
+    end
+    lin + 1
+end
+function _ind2sub(dims::Tuple, i::Int)
+    n = length(dims)
+    n == 0 && return ()
+    n == 1 && return (i,)
+    r = i - 1
+    out = Vector{Int}(undef, n)
+    for k in 1:n-1
+        d = dims[k]
+        out[k] = rem(r, d) + 1
+        r = div(r, d)
+    end
+    out[n] = r + 1
+    (out...,)
+end
+
+# ---- index conversion (Julia's to_indices): Ints, ranges/vectors of Ints, and Slices for `:`
+struct Slice{T<:AbstractUnitRange} <: AbstractUnitRange{Int}
+    indices::T
+end
+first(s::Slice) = first(s.indices)
+last(s::Slice) = last(s.indices)
+length(s::Slice) = length(s.indices)
+getindex(s::Slice, i::Int) = s.indices[i]
+axes(s::Slice) = (s,)
+show(io::IO, s::Slice) = (print(io, "Base.Slice("); show(io, s.indices); print(io, ')'))
+
+to_index(i::Int) = i
+to_index(i::Integer) = Int(i)
+to_index(i::Bool) = throw(ArgumentError(string("invalid index: ", i, " of type Bool")))
+to_index(I::AbstractArray{<:Integer}) = I
+to_index(I::AbstractArray{Bool}) = _logical_index(I)
+to_index(I::AbstractRange{Bool}) = _logical_index(I)
+to_index(i) = throw(ArgumentError(string("invalid index: ", repr(i), " of type ", typeof(i))))
+_logical_index(mask) = (v = Int[]; for i in 1:length(mask); mask[i] && push!(v, i); end; LogicalIndex(mask, v))
+
+# The Int positions a mask selects; remembers the mask for bounds checks and error messages.
+struct LogicalIndex{T<:AbstractArray} <: AbstractVector{Int}
+    mask::T
+    inds::Vector{Int}
+end
+size(L::LogicalIndex) = (length(L.inds),)
+length(L::LogicalIndex) = length(L.inds)
+getindex(L::LogicalIndex, i::Int) = L.inds[i]
+iterate(L::LogicalIndex, s...) = iterate(L.inds, s...)
+show(io::IO, L::LogicalIndex) = show(io, L.mask)
+
+# flatten CartesianIndex arguments into Ints, then convert each index for its position
+to_indices(A, I::Tuple) = _to_indices(A, _flatten_cartesian(I))
+_flatten_cartesian(I::Tuple{}) = ()
+_flatten_cartesian(I::Tuple) = (_cart_parts(I[1])..., _flatten_cartesian(tail(I))...)
+_cart_parts(i) = (i,)
+function _to_indices(A, I::Tuple)
+    n = length(I)
+    n == 1 && return (_to_index1(A, I[1]),)
+    ntuple(k -> _to_index_at(A, I[k], k, n), n)
+end
+_to_index1(A, ::Colon) = Slice(OneTo(length(A)))
+_to_index1(A, i) = to_index(i)
+function _to_index1(A, I::AbstractArray{Bool})
+    (size(I) == size(A) || (ndims(I) == 1 && length(I) == length(A))) || throw(BoundsError(A, (I,)))
+    _logical_index(I)
+end
+# the axis the k-th of n indices addresses (the last one spans all trailing dimensions)
+_index_axis(A, k, n) = k < n || n >= ndims(A) ? axes(A, k) : OneTo(prod(size(A)[k:end]))
+_to_index_at(A, ::Colon, k, n) = Slice(_index_axis(A, k, n))
+_to_index_at(A, i, k, n) = to_index(i)
+function _to_index_at(A, I::AbstractArray{Bool}, k, n)
+    length(I) == length(_index_axis(A, k, n)) || throw(BoundsError(A, ntuple(j -> j == k ? I : Colon(), n)))
+    _logical_index(I)
+end
+
+# ---- bounds checking
+checkindex(::Type{Bool}, inds::AbstractUnitRange, i::Integer) = first(inds) <= i <= last(inds)
+checkindex(::Type{Bool}, inds::AbstractUnitRange, ::Colon) = true
+checkindex(::Type{Bool}, inds::AbstractUnitRange, s::Slice) = length(s) == length(inds)
+function checkindex(::Type{Bool}, inds::AbstractUnitRange, r::AbstractRange)
+    isempty(r) || (checkindex(Bool, inds, first(r)) && checkindex(Bool, inds, last(r)))
+end
+function checkindex(::Type{Bool}, inds::AbstractUnitRange, I::AbstractArray)
+    for i in I
+        checkindex(Bool, inds, i) || return false
+    end
+    true
+end
+checkindex(::Type{Bool}, inds::AbstractUnitRange, L::LogicalIndex) = true
+checkindex(::Type{Bool}, inds::AbstractUnitRange, i) =
+    throw(ArgumentError(string("unable to check bounds for indices of type ", typeof(i))))
+function checkbounds(::Type{Bool}, A::AbstractArray, I...)
+    n = length(I)
+    n == 1 && return checkindex(Bool, OneTo(length(A)), I[1])
+    for k in 1:n
+        checkindex(Bool, _index_axis(A, k, n), I[k]) || return false
+    end
+    true
+end
+checkbounds(::Type{Bool}, A::AbstractArray) = length(A) == 1
+checkbounds(A::AbstractArray, I...) = (checkbounds(Bool, A, I...) || throw(BoundsError(A, I)); nothing)
+
+# ---- getindex
+getindex(A::AbstractArray, I...) = _getindex(A, I, to_indices(A, I))
+function _getindex(A::AbstractArray, I0::Tuple, I::Tuple)
+    if _all_ints(I)
+        _all_ints(I0) && _is_canonical(IndexStyle(A), A, length(I)) && throw(CanonicalIndexError("getindex", typeof(A)))
+        checkbounds(A, I...)
+        return A[_canonical(IndexStyle(A), A, I)...]
+    end
+    checkbounds(A, I...)
+    dest = similar(A, eltype(A), _index_shape(I))
+    _copy_from_indexed!(dest, A, I)
+end
+_all_ints(I::Tuple) = all(i -> i isa Int, I)
+getindex(A::AbstractArray) = A[_canonical(IndexStyle(A), A, (1,))...]
+# the form of a scalar index a type implements: one linear index, or ndims(A) subscripts
+_is_canonical(::IndexLinear, A, n) = n == 1
+_is_canonical(::IndexCartesian, A, n) = n == ndims(A)
+_canonical(::IndexLinear, A, I) = length(I) == 1 ? I : (_sub2ind(size(A), I),)
+_canonical(::IndexCartesian, A, I) = _cartesian_form(A, I)
+
+# Int indices of any count as exactly ndims(A) subscripts (trailing ones dropped or added)
+function _cartesian_form(A, I::Tuple)
+    N = ndims(A)
+    n = length(I)
+    n == N && return I
+    n > N && return ntuple(k -> I[k], N)
+    n == 1 && return _ind2sub(size(A), I[1])
+    (ntuple(k -> I[k], n - 1)..., _ind2sub(size(A)[n:end], I[n])...)
+end
+
+# the shape of A[I...]: each non-scalar index contributes its own dimensions
+_index_shape(I::Tuple{}) = ()
+_index_shape(I::Tuple) = (_index_dims(I[1])..., _index_shape(tail(I))...)
+_index_dims(i::Int) = ()
+_index_dims(v::AbstractArray) = size(v)
+_idx(i::Int, p) = i
+_idx(v::AbstractArray, p) = v[p]
+_idxlen(i::Int) = 1
+_idxlen(v::AbstractArray) = length(v)
+
+function _copy_from_indexed!(dest, A, I::Tuple)
+    n = length(I)
+    if n == 1
+        i1 = I[1]
+        for k in 1:length(i1)
+            dest[k] = A[i1[k]]
+        end
+    elseif n == 2
+        i1, i2 = I[1], I[2]
+        n1, n2 = _idxlen(i1), _idxlen(i2)
+        k = 1
+        for q in 1:n2
+            j = _idx(i2, q)
+            for p in 1:n1
+                dest[k] = A[_idx(i1, p), j]
+                k += 1
+            end
+        end
+    else
+        k = 1
+        _foreach_indexed(I) do J
+            dest[k] = A[J...]
+            k += 1
+        end
+    end
+    dest
+end
+# call f with each index tuple of the Cartesian product of I (first index fastest)
+function _foreach_indexed(f, I::Tuple)
+    n = length(I)
+    lens = map(_idxlen, I)
+    total = prod(lens)
+    total == 0 && return nothing
+    pos = ones(Int, n)
+    for _ in 1:total
+        f(ntuple(d -> _idx(I[d], pos[d]), n))
+        d = 1
+        while d <= n
+            pos[d] += 1
+            pos[d] <= lens[d] && break
+            pos[d] = 1
+            d += 1
+        end
+    end
+    nothing
+end
+
+# ---- setindex!
+setindex!(A::AbstractArray, v, I...) = _setindex!(A, v, I, to_indices(A, I))
+function _setindex!(A::AbstractArray, v, I0::Tuple, I::Tuple)
+    if _all_ints(I)
+        _all_ints(I0) && _is_canonical(IndexStyle(A), A, length(I)) && throw(CanonicalIndexError("setindex!", typeof(A)))
+        checkbounds(A, I...)
+        A[_canonical(IndexStyle(A), A, I)...] = v
+        return A
+    end
+    checkbounds(A, I...)
+    v isa AbstractArray || throw(ArgumentError("indexed assignment with a single value to possibly many locations is not supported; perhaps use broadcasting `.=` instead?"))
+    _setindex_shape_check(v, I)
+    vals = v === A ? copy(v) : v
+    k = 1
+    if length(I) == 1
+        i1 = I[1]
+        for p in 1:length(i1)
+            A[i1[p]] = vals[k]
+            k += 1
+        end
+    else
+        _foreach_indexed(I) do J
+            A[J...] = vals[k]
+            k += 1
+        end
+    end
+    A
+end
+setindex!(A::AbstractArray, v) = (A[_canonical(IndexStyle(A), A, (1,))...] = v; A)
+function _setindex_shape_check(X, I::Tuple)
+    lens = map(_idxlen, I)
+    if length(X) != prod(lens)
+        length(I) == 1 && throw(DimensionMismatch(string("tried to assign ", length(X), " elements to ", lens[1], " destinations")))
+        throw(DimensionMismatch(string("tried to assign ", _dims_string(size(X)), " array to ", _dims_string(lens), " destination")))
+    end
+    a = filter(!=(1), collect(size(X)))
+    b = filter(!=(1), collect(lens))
+    a == b || throw(DimensionMismatch(string("tried to assign ", _dims_string(size(X)), " array to ", _dims_string(lens), " destination")))
+    nothing
+end
+_dims_string(d::Tuple) = isempty(d) ? "0-dimensional" : length(d) == 1 ? string(d[1], "-element") : join(map(string, d), '×')
+isassigned(a::AbstractArray, i::Int...) = checkbounds(Bool, a, i...)
+
+# ---- iteration: through eachindex, so Cartesian-indexed types iterate with CartesianIndex
+function iterate(A::AbstractArray, state=(eachindex(A),))
+    y = iterate(state...)
+    y === nothing && return nothing
+    A[y[1]], (state[1], tail(y)...)
+end
+
+# ---- similar, copy, equality
+similar(A::AbstractArray) = similar(A, eltype(A), size(A))
+similar(A::AbstractArray, ::Type{T}) where {T} = similar(A, T, size(A))
+similar(A::AbstractArray, dims::Tuple) = similar(A, eltype(A), dims)
+similar(A::AbstractArray, dims::Int...) = similar(A, eltype(A), dims)
+similar(A::AbstractArray, ::Type{T}, dims::Int...) where {T} = similar(A, T, dims)
+similar(A::AbstractArray, ::Type{T}, dims::Tuple{Vararg{Integer}}) where {T} = Array{T}(undef, map(Int, dims))
+similar(A::AbstractArray, ::Type{T}, dims::Tuple{Vararg{AbstractUnitRange}}) where {T} = Array{T}(undef, map(length, dims))
+similar(::Type{<:AbstractArray{T}}, dims::Tuple) where {T} = Array{T}(undef, map(Int, dims))
+similar(::Type{<:AbstractArray{T}}, dims::Int...) where {T} = Array{T}(undef, dims)
+
+function copy(A::AbstractArray)
+    dest = similar(A)
+    i = 1
+    for x in A
+        dest[i] = x
+        i += 1
+    end
+    dest
+end
+copymutable(A::AbstractArray) = copy!(similar(A), A)
+copy!(dst::AbstractArray, src::AbstractArray) = (length(dst) == length(src) || throw(ArgumentError(
+    string("source and destination must have same size (got ", length(src), " and ", length(dst), ")"))); copyto!(dst, src))
+function copyto!(dest::AbstractArray, src)
+    i = 0
+    n = length(dest)
+    for x in src
+        i += 1
+        i > n && throw(ArgumentError(string("destination has fewer elements than required")))
+        dest[i] = x
+    end
+    dest
+end
+function copyto!(dest::AbstractArray, src::AbstractArray)
+    n = length(src)
+    n > length(dest) && throw(BoundsError(dest, (n,)))
+    if dest === src
+        return dest
+    end
+    i = 1
+    for x in src
+        dest[i] = x
+        i += 1
+    end
+    dest
+end
+function copyto!(dest::AbstractArray, doffs::Integer, src::AbstractArray, soffs::Integer, n::Integer)
+    n == 0 && return dest
+    n < 0 && throw(ArgumentError(string("tried to copy n=", n, " elements, but n should be nonnegative")))
+    (1 <= doffs && doffs + n - 1 <= length(dest)) || throw(BoundsError(dest, doffs:doffs+n-1))
+    (1 <= soffs && soffs + n - 1 <= length(src)) || throw(BoundsError(src, soffs:soffs+n-1))
+    if dest === src && doffs > soffs
+        for k in n-1:-1:0
+            dest[doffs + k] = src[soffs + k]
+        end
+    else
+        for k in 0:n-1
+            dest[doffs + k] = src[soffs + k]
+        end
+    end
+    dest
+end
+copyto!(dest::AbstractArray, doffs::Integer, src::AbstractArray) = copyto!(dest, doffs, src, 1, length(src))
+
+function (==)(A::AbstractArray, B::AbstractArray)
+    size(A) == size(B) || return false
+    for (a, b) in zip(A, B)
+        a == b || return false
+    end
+    true
+end
+function isequal(A::AbstractArray, B::AbstractArray)
+    size(A) == size(B) || return false
+    for (a, b) in zip(A, B)
+        isequal(a, b) || return false
+    end
+    true
+end
+
+fill!(A::AbstractArray, x) = (v = convert(eltype(A), x); for i in eachindex(A); A[i] = v; end; A)
+
+# ---- reshape and vec (arrays share data through jl_reshape_array; others get a ReshapedArray)
+reshape(A::AbstractArray, dims::Int...) = reshape(A, dims)
+reshape(A::AbstractArray, dims::Integer...) = reshape(A, map(Int, dims))
+reshape(A::AbstractArray, dims::Union{Int,Colon}...) = reshape(A, _reshape_colon(A, dims))
+reshape(A::AbstractArray, dims::Tuple{Vararg{Union{Int,Colon}}}) = reshape(A, _reshape_colon(A, dims))
+function _reshape_colon(A, dims)
+    ncolon = count(d -> d isa Colon, dims)
+    ncolon > 1 && throw(DimensionMismatch("new dimensions $(dims) may have at most one omitted dimension specified by `Colon()`"))
+    known = prod(map(d -> d isa Colon ? 1 : d, dims))
+    rest = known == 0 ? 0 : div(length(A), known)
+    (known * rest == length(A)) || throw(DimensionMismatch(string("array size ", length(A), " must be divisible by the product of the new dimensions ", _colon_dims_string(dims))))
+    map(d -> d isa Colon ? rest : d, dims)
+end
+_colon_dims_string(dims) = string('(', join(map(d -> d isa Colon ? ":" : string(d), dims), ", "), length(dims) == 1 ? ",)" : ")")
+function _reshape_check(A, dims::Tuple)
+    prod(dims) == length(A) || throw(DimensionMismatch(string("new dimensions ", _tuple_string(dims),
+        " must be consistent with array size ", length(A))))
+end
+_tuple_string(t::Tuple) = sprint(show, t)
+vec(A::AbstractArray) = reshape(A, length(A))
+vec(A::AbstractVector) = A
+
+struct ReshapedArray{T,N,P<:AbstractArray} <: AbstractArray{T,N}
+    parent::P
+    dims::NTuple{N,Int}
+end
+function reshape(A::AbstractArray, dims::Tuple{Vararg{Int}})
+    _reshape_check(A, dims)
+    dims == size(A) && return A
+    ReshapedArray{eltype(A),length(dims),typeof(A)}(A, dims)
+end
+reshape(A::ReshapedArray, dims::Tuple{Vararg{Int}}) = reshape(A.parent, dims)
+size(R::ReshapedArray) = R.dims
+parent(R::ReshapedArray) = R.parent
+IndexStyle(::Type{<:ReshapedArray}) = IndexLinear()
+getindex(R::ReshapedArray, i::Int) = R.parent[_cartesian_form(R.parent, (i,))...]
+setindex!(R::ReshapedArray, v, i::Int) = (R.parent[_cartesian_form(R.parent, (i,))...] = v; R)
+parent(A::AbstractArray) = A
+
+# ---- concatenation: vcat/hcat/hvcat/cat. Scalars count as 1-element arrays; the element type is the
+# promotion of the pieces' element types.
+_cat_eltype(x) = typeof(x)
+_cat_eltype(x::AbstractArray) = eltype(x)
+promote_eltype() = Bottom
+promote_eltype(x, xs...) = promote_type(_cat_eltype(x), promote_eltype(xs...))
+_cat_size(x, N) = ntuple(k -> 1, N)
+_cat_size(x::AbstractArray, N) = ntuple(k -> size(x, k), N)
+
+cat(xs...; dims) = _cat(dims, promote_eltype(xs...), xs...)
+function _cat(d::Integer, ::Type{T}, xs...) where {T}
+    N = Int(d)
+    for x in xs
+        x isa AbstractArray && (N = max(N, ndims(x)))
+    end
+    isempty(xs) && return Array{T,N}(undef, ntuple(k -> 0, N))
+    shapes = map(x -> _cat_size(x, N), xs)
+    outsz = Vector{Int}(undef, N)
+    for k in 1:N
+        outsz[k] = shapes[1][k]
+    end
+    outsz[d] = sum(s -> s[d], shapes)
+    for s in shapes
+        for k in 1:N
+            k == d && continue
+            s[k] == outsz[k] || _cat_mismatch(d, k, shapes)
+        end
+    end
+    dest = Array{T,N}(undef, (outsz...,))
+    off = 0
+    for (x, s) in zip(xs, shapes)
+        _cat_copy!(dest, x, s, d, off)
+        off += s[d]
+    end
+    dest
+end
+function _cat_mismatch(d, k, shapes)
+    got = map(s -> s[k], shapes)
+    d == 1 && k == 2 && throw(DimensionMismatch(string("number of columns of each array must match (got ", _tuple_string(got), ")")))
+    d == 2 && k == 1 && throw(DimensionMismatch(string("number of rows of each array must match (got ", _tuple_string(got), ")")))
+    throw(DimensionMismatch(string("mismatch in dimension ", k, " (expected ", got[1], " got ", got[findfirst(!=(got[1]), got)], ")")))
+end
+function _cat_copy!(dest, x, s, d, off)
+    if !(x isa AbstractArray)
+        J = ntuple(k -> k == d ? off + 1 : 1, length(s))
+        dest[J...] = x
+        return
+    end
+    N = length(s)
+    i = 0
+    for v in x
+        J = _ind2sub(s, i += 1)
+        dest[ntuple(k -> k == d ? J[k] + off : J[k], N)...] = v
+    end
+end
+_cat_from(d, xs) = _cat(d, promote_eltype(xs...), xs...)
+vcat() = Vector{Any}(undef, 0)
+vcat(xs...) = _cat_from(1, xs)
+hcat() = Vector{Any}(undef, 0)
+hcat(xs...) = _cat_from(2, xs)
+function vcat(vs::AbstractVector...)
+    T = promote_eltype(vs...)
+    r = Vector{T}(undef, sum(length, vs))
+    k = 1
+    for v in vs
+        for x in v
+            r[k] = x
+            k += 1
+        end
+    end
+    r
+end
+typed_vcat(::Type{T}, xs...) where {T} = _cat(1, T, xs...)
+typed_hcat(::Type{T}, xs...) where {T} = _cat(2, T, xs...)
+hvcat(rows::Tuple{Vararg{Int}}, xs...) = typed_hvcat(promote_eltype(xs...), rows, xs...)
+function typed_hvcat(::Type{T}, rows::Tuple{Vararg{Int}}, xs...) where {T}
+    sum(rows) == length(xs) || throw(ArgumentError(string("mismatched number of elements: expected ", sum(rows), " got ", length(xs))))
+    if !any(x -> x isa AbstractArray, xs)
+        nc = rows[1]
+        for (i, r) in enumerate(rows)
+            r == nc || throw(DimensionMismatch(string("row ", i, " has mismatched number of columns (expected ", nc, ", got ", r, ")")))
+        end
+        dest = Array{T,2}(undef, (length(rows), nc))
+        k = 1
+        for i in 1:length(rows)
+            for j in 1:nc
+                dest[i, j] = xs[k]
+                k += 1
+            end
+        end
+        return dest
+    end
+    blocks = Any[]
+    k = 1
+    for r in rows
+        push!(blocks, _cat(2, T, xs[k:k+r-1]...))
+        k += r
+    end
+    _cat(1, T, blocks...)
+end
+hvcat(rows::Int, xs...) = hvcat(ntuple(i -> rows, div(length(xs), rows)), xs...)

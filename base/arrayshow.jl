@@ -1,0 +1,175 @@
+# arrayshow.jl -- printing arrays as Julia 1.10 does: `summary` (`2×3 Matrix{Float64}`,
+# `view(::Matrix{Int64}, :, 1) with eltype Int64`), the REPL's text/plain form (summary line, then
+# rows with per-column alignment, 3-d and higher arrays as `[:, :, k] =` slices, `:compact` elements
+# when there is more than one column) and the `show`/`print` form (`[1, 2]`, `[1 2; 3 4]`,
+# `[1;;]`, `[1 3;;; 2 4]`, `Matrix{Float64}(undef, 0, 3)`).
+
+# ---- summary
+dims2string(d::Tuple) = isempty(d) ? "0-dimensional" : length(d) == 1 ? string(d[1], "-element") : join(map(string, d), '×')
+function summary(io::IO, a::AbstractArray)
+    print(io, dims2string(size(a)), ' ')
+    showarg(io, a, true)
+end
+# how an array argument appears in a summary: its type, or a wrapper's constructor call
+showarg(io::IO, x, toplevel) = (toplevel || print(io, "::"); show(io, typeof(x)))
+function _showarg_eltype(io::IO, x, toplevel)
+    toplevel && (print(io, " with eltype "); show(io, eltype(x)))
+end
+
+# ---- element layout: strings and their (left, right) alignment widths
+const _undef_ref_str = "#undef"
+_alignment(io, x) = (0, length(sprint(show, x; context = io)))
+_alignment(io, x::Integer) = (length(sprint(show, x; context = io)), 0)
+function _alignment(io, x::Real)
+    s = sprint(show, x; context = io)
+    i = findfirst(c -> c == '.' || c == 'e' || c == 'E' || c == 'f' || c == 'F', s)
+    i === nothing ? (length(s), 0) : (i - 1, length(s) - i + 1)
+end
+_isassigned_at(A, I...) = isassigned(A, I...)
+
+function _cell(io, A, i, j)
+    if !isassigned(A, i, j)
+        return (_undef_ref_str, (3, 3))
+    end
+    x = A[i, j]
+    s = sprint(show, x; context = io)
+    (s, _alignment(io, x))
+end
+
+# rows/columns of a matrix (or vector as a column), printed with one leading space
+function print_matrix(io::IO, A::AbstractArray, pre::String=" ", sep::String="  ")
+    nr = size(A, 1)
+    nc = ndims(A) >= 2 ? size(A, 2) : 1
+    if !haskey(io, :compact) && nc > 1
+        io = IOContext(io, :compact => true)
+    end
+    cells = Matrix{Any}(undef, nr, nc)
+    widths = Vector{Tuple{Int,Int}}(undef, nc)
+    for j in 1:nc
+        L, R = 0, 0
+        for i in 1:nr
+            c = _cell(io, A, i, j)
+            cells[i, j] = c
+            L = max(L, c[2][1])
+            R = max(R, c[2][2])
+        end
+        widths[j] = (L, R)
+    end
+    for i in 1:nr
+        i > 1 && print(io, '\n')
+        print(io, pre)
+        for j in 1:nc
+            s, a = cells[i, j]
+            print(io, repeat(" ", widths[j][1] - a[1]), s)
+            if j < nc
+                print(io, repeat(" ", widths[j][2] - a[2]), sep)
+            end
+        end
+    end
+end
+
+function show(io::IO, ::MIME"text/plain", A::AbstractArray)
+    summary(io, A)
+    if ndims(A) == 0
+        print(io, ":\n")
+        isassigned(A) ? show(IOContext(io, :typeinfo => eltype(A)), A[]) : print(io, _undef_ref_str)
+        return
+    end
+    isempty(A) && return
+    print(io, ":\n")
+    io = IOContext(io, :typeinfo => eltype(A))
+    if ndims(A) <= 2
+        print_matrix(io, A)
+    else
+        _print_slices(io, A)
+    end
+end
+# N-d arrays: one `[:, :, k, ...] =` block per 2-d slice
+function _print_slices(io::IO, A::AbstractArray)
+    tail_dims = size(A)[3:end]
+    first = true
+    for J in CartesianIndices(tail_dims)
+        first || print(io, "\n\n")
+        first = false
+        print(io, "[:, :, ", join(map(string, J.I), ", "), "] =\n")
+        print_matrix(io, view(A, :, :, J.I...))
+    end
+end
+
+# ---- show / print: the parseable form
+# the element-type prefix (`Int8[...]`), omitted when the context already implies it
+function _typeinfo_prefix(io::IO, X)
+    T = eltype(X)
+    t = get(io, :typeinfo, Any)
+    (t !== Any && t <: AbstractArray && eltype(t) === T) && return ("", true)
+    _typeinfo_implicit(T) && !isempty(X) && return ("", true)
+    (sprint(show, T), false)
+end
+function show(io::IO, a::AbstractVector)
+    prefix, _ = _typeinfo_prefix(io, a)
+    print(io, prefix, '[')
+    ctx = IOContext(io, :typeinfo => eltype(a))
+    n = length(a)
+    i = 0
+    for k in eachindex(a)
+        i += 1
+        isassigned(a, k) ? show(ctx, a[k]) : print(io, _undef_ref_str)
+        i < n && print(io, ", ")
+    end
+    print(io, ']')
+end
+function show(io::IO, A::AbstractArray)
+    prefix, implicit = _typeinfo_prefix(io, A)
+    if isempty(A) && ndims(A) != 0
+        if A isa Array
+            show(io, typeof(A))
+            print(io, "(undef, ", join(map(string, size(A)), ", "), ')')
+        else
+            print(io, prefix, "[]")
+        end
+        return
+    end
+    implicit || (io = IOContext(io, :typeinfo => eltype(A)))
+    ctx = IOContext(io, :typeinfo => eltype(A))
+    if ndims(A) == 0
+        print(io, "fill(")
+        show(ctx, A[])
+        print(io, ')')
+        return
+    end
+    print(io, prefix, '[')
+    _show_nd(ctx, A)
+    print(io, ']')
+end
+function _show_cell(io, A, I...)
+    isassigned(A, I...) ? show(io, A[I...]) : print(io, _undef_ref_str)
+end
+# Julia 1.10's `[a b; c d;;; e f; g h]` layout; a single column keeps a trailing `;;`
+function _show_nd(io, A)
+    nr, nc = size(A, 1), size(A, 2)
+    tail_dims = size(A)[3:end]
+    first = true
+    for J in CartesianIndices(tail_dims)
+        if !first
+            print(io, ";"^(length(tail_dims) == 0 ? 1 : _slice_sep(J, tail_dims) + 2), ' ')
+        end
+        first = false
+        for i in 1:nr
+            for j in 1:nc
+                j > 1 && print(io, ' ')
+                _show_cell(io, A, i, j, J.I...)
+            end
+            i < nr && print(io, "; ")
+        end
+    end
+    nc == 1 && ndims(A) == 2 && print(io, ";;")
+end
+# how many trailing dimensions advance at slice J (1 for the 3rd dimension, 2 when the 4th rolls, ...)
+function _slice_sep(J, dims)
+    k = 1
+    while k < length(dims) && J.I[k] == 1
+        k += 1
+    end
+    k
+end
+print(io::IO, A::AbstractArray) = show(io, A)
