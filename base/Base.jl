@@ -68,6 +68,9 @@ include("strings/search.jl")
 include("strings/util.jl")
 include("subarray.jl")      # view, @view, @views
 include("permuteddims.jl")  # transpose/adjoint wrappers, permutedims, PermutedDimsArray
+include("reducedim.jl")     # reductions and scans with dims, mapslices
+include("sort.jl")          # stable sorting, sortperm, partialsort, searchsorted
+include("bitarray.jl")      # BitArray, trues/falses
 include("broadcast.jl")     # dot syntax
 include("arraymath.jl")     # A + B, -A, x * A, A / x (whole-array arithmetic)
 include("io.jl")            # IO, IOStream on file descriptors, IOBuffer, print/println/write

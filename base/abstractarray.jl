@@ -334,7 +334,9 @@ function copy(A::AbstractArray)
     end
     dest
 end
-copymutable(A::AbstractArray) = copy!(similar(A), A)
+copymutable(A::AbstractArray) = copyto!(similar(A), A)
+copymutable(A::Array) = copy(A)
+copymutable(itr) = collect(itr)
 copy!(dst::AbstractArray, src::AbstractArray) = (length(dst) == length(src) || throw(ArgumentError(
     string("source and destination must have same size (got ", length(src), " and ", length(dst), ")"))); copyto!(dst, src))
 function copyto!(dest::AbstractArray, src)
@@ -380,10 +382,16 @@ copyto!(dest::AbstractArray, doffs::Integer, src::AbstractArray) = copyto!(dest,
 
 function (==)(A::AbstractArray, B::AbstractArray)
     size(A) == size(B) || return false
+    anymissing = false
     for (a, b) in zip(A, B)
-        a == b || return false
+        eq = (a == b)
+        if eq isa Bool
+            eq || return false
+        else
+            anymissing = true   # missing
+        end
     end
-    true
+    anymissing ? missing : true
 end
 function isequal(A::AbstractArray, B::AbstractArray)
     size(A) == size(B) || return false
@@ -535,3 +543,139 @@ function typed_hvcat(::Type{T}, rows::Tuple{Vararg{Int}}, xs...) where {T}
     _cat(1, T, blocks...)
 end
 hvcat(rows::Int, xs...) = hvcat(ntuple(i -> rows, div(length(xs), rows)), xs...)
+
+# ---- searching: indices are keys (Ints for vectors, CartesianIndex for matrices), as in Julia
+function findfirst(f::Function, A::AbstractArray)
+    for k in keys(A)
+        f(A[k]) && return k
+    end
+    nothing
+end
+function findlast(f::Function, A::AbstractArray)
+    ks = vec(collect(keys(A)))
+    for i in length(ks):-1:1
+        f(A[ks[i]]) && return ks[i]
+    end
+    nothing
+end
+function findnext(f::Function, A::AbstractArray, start)
+    ks = vec(collect(keys(A)))
+    s = start isa CartesianIndex ? LinearIndices(A)[start] : Int(start)
+    for i in s:length(ks)
+        f(A[ks[i]]) && return ks[i]
+    end
+    nothing
+end
+function findprev(f::Function, A::AbstractArray, start)
+    ks = vec(collect(keys(A)))
+    s = start isa CartesianIndex ? LinearIndices(A)[start] : Int(start)
+    for i in min(s, length(ks)):-1:1
+        f(A[ks[i]]) && return ks[i]
+    end
+    nothing
+end
+findfirst(A::AbstractArray{Bool}) = findfirst(identity, A)
+findlast(A::AbstractArray{Bool}) = findlast(identity, A)
+findnext(A::AbstractArray{Bool}, start) = findnext(identity, A, start)
+findprev(A::AbstractArray{Bool}, start) = findprev(identity, A, start)
+findall(f::Function, A::AbstractArray) = _collect_as(eltype(keys(A)), (k for k in keys(A) if f(A[k])))
+findall(A::AbstractArray{Bool}) = findall(identity, A)
+function findall(f::Function, itr)
+    out = Int[]
+    i = 0
+    for x in itr
+        i += 1
+        f(x) && push!(out, i)
+    end
+    out
+end
+findfirst(f::Function, t::Tuple) = (for i in 1:length(t); f(t[i]) && return i; end; nothing)
+
+# ---- reordering and deduplicating
+function reverse(A::AbstractVector, start::Integer=1, stop::Integer=length(A))
+    B = copymutable(A)
+    reverse!(B, start, stop)
+end
+function reverse!(v::AbstractVector, start::Integer=1, stop::Integer=length(v))
+    (1 <= start && stop <= length(v)) || start > stop || throw(BoundsError(v, start:stop))
+    i, j = Int(start), Int(stop)
+    while i < j
+        v[i], v[j] = v[j], v[i]
+        i += 1
+        j -= 1
+    end
+    v
+end
+function reverse(A::AbstractArray; dims=:)
+    dims === (:) && return _reverse_all(A)
+    ds = dims isa Integer ? (Int(dims),) : Tuple(dims)
+    B = similar(A)
+    N = ndims(A)
+    for I in CartesianIndices(A)
+        B[ntuple(k -> k in ds ? size(A, k) + 1 - I.I[k] : I.I[k], N)...] = A[I]
+    end
+    B
+end
+function _reverse_all(A)
+    B = similar(A)
+    n = length(A)
+    for i in 1:n
+        B[i] = A[n + 1 - i]
+    end
+    B
+end
+function circshift(A::AbstractArray, shifts)
+    N = ndims(A)
+    s = shifts isa Integer ? (Int(shifts),) : Tuple(shifts)
+    B = similar(A)
+    for I in CartesianIndices(A)
+        J = ntuple(k -> k <= length(s) ? mod(I.I[k] - 1 + s[k], size(A, k)) + 1 : I.I[k], N)
+        B[J...] = A[I]
+    end
+    B
+end
+circshift!(dest::AbstractArray, src, shifts) = copyto!(dest, circshift(src, shifts))
+function unique(A::AbstractArray; dims=:)
+    dims === (:) && return _unique_itr(A)
+    d = Int(dims)
+    N = ndims(A)
+    keep = Int[]
+    slices = Any[]
+    for i in 1:size(A, d)
+        s = A[ntuple(k -> k == d ? i : Colon(), N)...]
+        if !any(t -> isequal(t, s), slices)
+            push!(slices, s)
+            push!(keep, i)
+        end
+    end
+    A[ntuple(k -> k == d ? keep : Colon(), N)...]
+end
+function _unique_itr(itr)
+    out = Vector{eltype(itr)}(undef, 0)
+    seen = Set{eltype(itr)}()
+    for x in itr
+        if !(x in seen)
+            push!(seen, x)
+            push!(out, x)
+        end
+    end
+    out
+end
+function unique(f, itr)
+    out = Vector{eltype(itr)}(undef, 0)
+    seen = Set()
+    for x in itr
+        y = f(x)
+        if !(y in seen)
+            push!(seen, y)
+            push!(out, x)
+        end
+    end
+    out
+end
+function unique!(v::AbstractVector)
+    u = unique(v)
+    resize!(v, length(u))
+    copyto!(v, u)
+end
+allunique(itr) = length(unique(itr)) == length(itr)

@@ -19,15 +19,7 @@ const undef = UndefInitializer()
 (::Type{Array{T,1}})() where {T} = Array{T,1}(undef, 0)
 (::Type{Array{T,2}})() where {T} = Array{T,2}(undef, 0, 0)
 (::Type{Array{T,1}})(itr) where {T} = _collect_as(T, itr)
-function (::Type{Array{T,N}})(A::AbstractArray{S,N}) where {T,N,S}
-    dest = Array{T,N}(undef, size(A))
-    i = 1
-    for x in A
-        dest[i] = x
-        i += 1
-    end
-    dest
-end
+(::Type{Array{T,N}})(A::AbstractArray{S,N}) where {T,N,S} = copyto!(Array{T,N}(undef, size(A)), A)
 (::Type{Array{T,1}})(A::AbstractVector) where {T} = copyto!(Array{T,1}(undef, length(A)), A)
 (::Type{Array{T}})(A::AbstractArray{S,N}) where {T,N,S} = Array{T,N}(A)
 Array(A::AbstractArray{T,N}) where {T,N} = Array{T,N}(A)
@@ -204,67 +196,3 @@ ones(dims::Tuple{Vararg{Integer}}) = ones(Float64, dims)
 ones(::Type{T}, dims::Integer...) where {T} = ones(T, dims)
 ones(::Type{T}, dims::Tuple{Vararg{Integer}}) where {T} = fill!(Array{T}(undef, map(Int, dims)), one(T))
 
-function reverse(a::AbstractVector)
-    n = length(a)
-    v = similar(a)
-    for i in 1:n
-        v[i] = a[n + 1 - i]
-    end
-    v
-end
-function reverse!(a::AbstractVector)
-    n = length(a)
-    for i in 1:div(n, 2)
-        a[i], a[n + 1 - i] = a[n + 1 - i], a[i]
-    end
-    a
-end
-# ---- sorting (stable merge sort)
-function sort!(v::AbstractVector; lt=isless, by=identity, rev::Bool=false)
-    n = length(v)
-    n < 2 && return v
-    tmp = copy(v)
-    _mergesort!(v, tmp, 1, n, lt, by, rev)
-    v
-end
-sort(v::AbstractVector; kws...) = sort!(copy(v); kws...)
-function _mergesort!(v, tmp, lo, hi, lt, by, rev)
-    if hi - lo < 12
-        for i in lo+1:hi
-            x = v[i]
-            j = i - 1
-            while j >= lo && _sort_lt(lt, by, rev, x, v[j])
-                v[j + 1] = v[j]
-                j -= 1
-            end
-            v[j + 1] = x
-        end
-        return v
-    end
-    m = div(lo + hi, 2)
-    _mergesort!(v, tmp, lo, m, lt, by, rev)
-    _mergesort!(v, tmp, m + 1, hi, lt, by, rev)
-    for i in lo:m
-        tmp[i] = v[i]
-    end
-    i, j, k = lo, m + 1, lo
-    while i <= m && j <= hi
-        if _sort_lt(lt, by, rev, v[j], tmp[i])
-            v[k] = v[j]
-            j += 1
-        else
-            v[k] = tmp[i]
-            i += 1
-        end
-        k += 1
-    end
-    while i <= m
-        v[k] = tmp[i]
-        i += 1
-        k += 1
-    end
-    v
-end
-_sort_lt(lt, by, rev, a, b) = rev ? lt(by(b), by(a)) : lt(by(a), by(b))
-issorted(v; lt=isless, by=identity, rev::Bool=false) =
-    all(i -> !_sort_lt(lt, by, rev, v[i + 1], v[i]), 1:length(v)-1)

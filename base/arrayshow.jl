@@ -173,3 +173,16 @@ function _slice_sep(J, dims)
     k
 end
 print(io::IO, A::AbstractArray) = show(io, A)
+
+# ranges other than the colon forms
+show(io::IO, r::LinRange{T}) where {T} = (print(io, "LinRange{"); show(io, T); print(io, "}("); show(io, first(r));
+    print(io, ", "); show(io, last(r)); print(io, ", ", length(r), ')'))
+function show(io::IO, ::MIME"text/plain", r::LinRange)
+    summary(io, r)
+    isempty(r) && return
+    print(io, ":\n ")
+    for i in 1:length(r)
+        i > 1 && print(io, ", ")
+        show(io, r[i])
+    end
+end

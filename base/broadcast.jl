@@ -86,7 +86,10 @@ function materialize(b::Broadcasted)
     shape = _bshape(b)
     _btuple(b) && return ntuple(i -> _beval(b, (i,)), shape[1])
     n = prod(shape)
-    n == 0 && return Array{_broadcast_eltype(b)}(undef, shape)
+    if n == 0
+        T = _broadcast_eltype(b)
+        return T === Bool ? BitArray(undef, shape) : Array{T}(undef, shape)
+    end
     dest = nothing
     k = 0
     _bforeach(shape) do I
@@ -104,7 +107,7 @@ function materialize(b::Broadcasted)
         end
         dest[k] = v
     end
-    dest
+    eltype(dest) === Bool ? BitArray(dest) : dest
 end
 materialize(x) = x
 # the element type of an empty broadcast, from inference (Any when it cannot tell)
@@ -146,6 +149,19 @@ _mightalias(A, B) = parent(A) === parent(B)
 
 broadcast(f, args...) = materialize(broadcasted(f, args...))
 broadcast!(f, dest, args...) = materialize!(dest, broadcasted(f, args...))
+
+# integer ranges stay ranges under shifts and scaling, as in Julia
+broadcasted(::typeof(+), r::AbstractUnitRange{<:Integer}, x::Integer) = (first(r) + x):(last(r) + x)
+broadcasted(::typeof(+), x::Integer, r::AbstractUnitRange{<:Integer}) = (x + first(r)):(x + last(r))
+broadcasted(::typeof(-), r::AbstractUnitRange{<:Integer}, x::Integer) = (first(r) - x):(last(r) - x)
+broadcasted(::typeof(+), r::StepRange{<:Integer}, x::Integer) = (first(r) + x):step(r):(last(r) + x)
+broadcasted(::typeof(+), x::Integer, r::StepRange{<:Integer}) = (x + first(r)):step(r):(x + last(r))
+broadcasted(::typeof(-), r::StepRange{<:Integer}, x::Integer) = (first(r) - x):step(r):(last(r) - x)
+broadcasted(::typeof(*), x::Integer, r::OrdinalRange{<:Integer}) = _scale_range(x, r)
+broadcasted(::typeof(*), r::OrdinalRange{<:Integer}, x::Integer) = _scale_range(x, r)
+broadcasted(::typeof(-), r::OrdinalRange{<:Integer}) = (-first(r)):(-step(r)):(-last(r))
+_scale_range(x, r) = isempty(r) ? ((x * first(r)):(x * step(r)):(x * first(r) - x * step(r))) :
+    (x * first(r)):(x * step(r)):(x * last(r))
 
 # `A[I...] .= x` assigns through a view; scalar indices give the element (Julia's maybeview)
 dotview(A, I...) = view(A, I...)

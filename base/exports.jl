@@ -65,7 +65,10 @@ export
     hcat, hvcat, cat, reshape, permutedims, permutedims!, transpose, adjoint, var"'", view, parent,
     parentindices, copyto!, copy!, stride, strides, CartesianIndex, CartesianIndices, LinearIndices,
     IndexStyle, IndexLinear, IndexCartesian, SubArray, PermutedDimsArray, Dims, NTuple, AbstractMatrix,
-    @view, @views,
+    @view, @views, sortperm, sortperm!, partialsort, partialsort!, partialsortperm, searchsorted,
+    searchsortedfirst, searchsortedlast, insorted, cumprod, cumsum!, cumprod!, accumulate!, diff,
+    mapslices, circshift, circshift!, unique!, allunique, findprev, BitArray, BitVector, BitMatrix,
+    trues, falses, range, LinRange, eachcol, eachrow, eachslice, selectdim,
     # macros
     @ccall, @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
     @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,

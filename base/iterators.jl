@@ -41,7 +41,9 @@ end
 IteratorSize(::Type{_S1}) where {_S1<:Filter} = SizeUnknown()
 
 module Iterators
-import ..Base: iterate, length, size, eltype, IteratorSize, SizeUnknown, HasLength, IsInfinite, Filter, Generator
+import ..Base: iterate, length, size, eltype, IteratorSize, SizeUnknown, HasLength, HasShape, IsInfinite, Filter, Generator,
+    axes, ndims, reverse
+using ..Base: tail, OneTo
 struct Enumerate{I}
     itr::I
 end
@@ -139,13 +141,149 @@ end
 IteratorSize(::Type{_S1}) where {_S1<:Flatten} = SizeUnknown()
 filter(f, itr) = Base.Filter(f, itr)
 map(f, itr) = Base.Generator(f, itr)
-reverse(itr) = Base.reverse(collect(itr))
+
+# ---- product: all combinations, first iterator fastest (as Julia's Iterators.product)
+struct ProductIterator{T<:Tuple}
+    iterators::T
+end
+product(iters...) = ProductIterator(iters)
+_prod_size(it) = IteratorSize(it) isa HasShape ? size(it) : (length(it),)
+size(P::ProductIterator) = _prod_size_all(P.iterators)
+_prod_size_all(t::Tuple{}) = ()
+_prod_size_all(t::Tuple) = (_prod_size(t[1])..., _prod_size_all(tail(t))...)
+length(P::ProductIterator) = prod(size(P))
+IteratorSize(::Type{ProductIterator{T}}) where {T} = _prod_itsize(T.parameters)
+function _prod_itsize(ps)
+    n = 0
+    for p in ps
+        s = IteratorSize(p)
+        s isa IsInfinite && return IsInfinite()
+        s isa SizeUnknown && return SizeUnknown()
+        n += s isa HasShape ? typeof(s).parameters[1] : 1
+    end
+    HasShape{n}()
+end
+eltype(::Type{ProductIterator{T}}) where {T} = Tuple{Base.map(eltype, (T.parameters...,))...}
+function iterate(P::ProductIterator)
+    its = P.iterators
+    isempty(its) && return ((), nothing)
+    firsts = Base.map(iterate, its)
+    any(x -> x === nothing, firsts) && return nothing
+    vals = Base.map(x -> x[1], firsts)
+    vals, (vals, Base.map(x -> x[2], firsts))
+end
+function iterate(P::ProductIterator, state)
+    state === nothing && return nothing
+    vals, sts = state
+    its = P.iterators
+    n = length(its)
+    v = Any[vals...]
+    s = Any[sts...]
+    k = 1
+    while k <= n
+        y = iterate(its[k], s[k])
+        if y !== nothing
+            v[k], s[k] = y
+            t = (v...,)
+            return t, (t, (s...,))
+        end
+        y = iterate(its[k])
+        v[k], s[k] = y
+        k += 1
+    end
+    nothing
+end
+
+# ---- partition: consecutive chunks of n (views of arrays, vectors otherwise)
+struct PartitionIterator{T}
+    c::T
+    n::Int
+end
+function partition(c, n::Integer)
+    n < 1 && throw(ArgumentError("cannot create partitions of length $n"))
+    PartitionIterator(c, Int(n))
+end
+length(P::PartitionIterator) = cld(length(P.c), P.n)
+IteratorSize(::Type{PartitionIterator{T}}) where {T} = IteratorSize(T) isa IsInfinite ? IsInfinite() :
+    IteratorSize(T) isa SizeUnknown ? SizeUnknown() : HasLength()
+function iterate(P::PartitionIterator{T}, i::Int=1) where {T<:AbstractArray}
+    i > length(P.c) && return nothing
+    j = min(i + P.n - 1, length(P.c))
+    Base.view(P.c, i:j), j + 1
+end
+function iterate(P::PartitionIterator, state=())
+    y = state === () ? iterate(P.c) : (state === nothing ? nothing : iterate(P.c, state))
+    y === nothing && return nothing
+    chunk = Base.Vector{eltype(P.c)}(undef, 0)
+    while y !== nothing
+        push!(chunk, y[1])
+        st = y[2]
+        length(chunk) == P.n && return chunk, st
+        y = iterate(P.c, st)
+    end
+    chunk, nothing
+end
+
+# ---- cycle: the iterator repeated forever
+struct Cycle{I}
+    xs::I
+end
+cycle(xs) = Cycle(xs)
+eltype(::Type{Cycle{I}}) where {I} = eltype(I)
+IteratorSize(::Type{Cycle{I}}) where {I} = IsInfinite()
+function iterate(it::Cycle, state=nothing)
+    y = state === nothing ? iterate(it.xs) : iterate(it.xs, state)
+    y === nothing && (y = iterate(it.xs))   # restart (an empty iterator ends the cycle)
+    y
+end
+
+# ---- reverse: iterate an array or range backwards
+struct Reverse{T}
+    itr::T
+end
+reverse(itr) = Reverse(itr)
+eltype(::Type{Reverse{T}}) where {T} = eltype(T)
+length(r::Reverse) = length(r.itr)
+size(r::Reverse) = size(r.itr)
+IteratorSize(::Type{Reverse{T}}) where {T} = IteratorSize(T)
+function iterate(r::Reverse{<:AbstractArray}, i=lastindex(r.itr))
+    i < firstindex(r.itr) && return nothing
+    r.itr[i], i - 1
+end
+function iterate(r::Reverse, state=nothing)
+    if state === nothing
+        state = (Base.collect(r.itr), length(r.itr))
+        state = (state[1], length(state[1]))
+    end
+    v, i = state
+    i < 1 && return nothing
+    v[i], (v, i - 1)
+end
 end # module Iterators
 
-using .Iterators: enumerate, zip
+using .Iterators: enumerate, zip, product
+
+# ---- shapes of iterators: arrays, generators and products keep their shape through collect
+IteratorSize(::Type{<:AbstractArray{T,N}}) where {T,N} = HasShape{N}()
+IteratorSize(::Type{Generator{I,F}}) where {I,F} = IteratorSize(I)
+axes(g::Generator) = axes(g.iter)
+ndims(g::Generator) = length(size(g))
+eltype(::Type{Generator{I,F}}) where {I,F} = Any
+# the collected values laid out in itr's shape when it has one of 2 or more dimensions
+function _shape_like(itr, v::Vector)
+    IteratorSize(itr) isa HasShape || return v
+    sz = size(itr)
+    length(sz) == 1 ? v : reshape(v, sz)
+end
+# the element type of an empty generator, from inference
+function _empty_generator_eltype(g::Generator)
+    T = ccall(:jl_infer_return_type, Any, (Any, Any), g.f, Tuple{eltype(g.iter)})
+    T isa Type ? T : Any
+end
+
 const Flatten = Iterators.Flatten
 
-pairs(A::AbstractArray) = Iterators.zip(eachindex(A), A)
+pairs(A::AbstractArray) = Iterators.zip(keys(A), A)
 pairs(s::String) = [(i => s[i]) for i in eachindex(s)]
 pairs(t::Tuple) = Iterators.zip(1:length(t), t)
 
@@ -153,12 +291,12 @@ pairs(t::Tuple) = Iterators.zip(1:length(t), t)
 _length_known(itr) = !(IteratorSize(itr) isa SizeUnknown) && !(IteratorSize(itr) isa IsInfinite)
 function collect(itr)
     T = _eltype_of(itr)
-    T === Any && return _collect_by_values(itr)
+    T === Any && return _shape_like(itr, _collect_by_values(itr))
     v = Vector{T}(undef, 0)
     for x in itr
         push!(v, x)
     end
-    v
+    _shape_like(itr, v)
 end
 # element type from the values, as Julia's collect does when eltype is unknown
 function _collect_by_values(itr)
@@ -178,7 +316,12 @@ function _collect_by_values(itr)
     v
 end
 _eltype_of(itr) = eltype(itr)
-collect(g::Generator) = _collect_by_values(g)
+function collect(g::Generator)
+    v = _collect_by_values(g)
+    isempty(v) && return _shape_like(g, Vector{_empty_generator_eltype(g)}(undef, 0))
+    _shape_like(g, v)
+end
+collect(A::AbstractArray) = copyto!(Array{eltype(A)}(undef, size(A)), A)
 _gen_eltype(g) = Any
 _promote_eltype(T, S) = T === S ? T : typejoin(T, S)
 collect(::Type{T}, itr) where {T} = _collect_as(T, itr)
@@ -253,7 +396,9 @@ _widen_sum(x) = x
 _widen_sum(x::BitSigned64) = Int(x)
 _widen_sum(x::BitUnsigned64) = UInt(x)
 _widen_sum(x::Bool) = Int(x)
-function sum(itr; init=_InitialValue())
+sum(itr; init=_InitialValue()) = _sum(identity, itr, init)
+sum(f, itr; init=_InitialValue()) = _sum(f, itr, init)
+function _sum(f, itr, init)
     y = iterate(itr)
     if y === nothing
         init isa _InitialValue || return init
@@ -261,15 +406,15 @@ function sum(itr; init=_InitialValue())
         T === Any && throw(ArgumentError("reducing over an empty collection is not allowed; consider supplying `init` to the reducer"))
         return _widen_sum(zero(T))
     end
-    mapfoldl(identity, add_sum, itr; init=init isa _InitialValue ? _widen_sum(zero(typeof(y[1]))) : init)
+    mapfoldl(f, add_sum, itr; init=init isa _InitialValue ? _widen_sum(zero(typeof(f(y[1])))) : init)
 end
-sum(f, itr; kw...) = sum(Generator(f, itr); kw...)
-function prod(itr; init=_InitialValue())
+prod(itr; init=_InitialValue()) = _prod(identity, itr, init)
+prod(f, itr; init=_InitialValue()) = _prod(f, itr, init)
+function _prod(f, itr, init)
     y = iterate(itr)
     y === nothing && return init isa _InitialValue ? _widen_sum(one(eltype(itr))) : init
-    mapfoldl(identity, mul_prod, itr; init=init isa _InitialValue ? _widen_sum(one(typeof(y[1]))) : init)
+    mapfoldl(f, mul_prod, itr; init=init isa _InitialValue ? _widen_sum(one(typeof(f(y[1])))) : init)
 end
-prod(f, itr; kw...) = prod(Generator(f, itr); kw...)
 prod(t::Tuple{}) = 1
 maximum(itr) = mapfoldl(identity, _max_nan, itr)
 minimum(itr) = mapfoldl(identity, _min_nan, itr)
@@ -302,13 +447,15 @@ function findmin(itr)
 end
 argmax(itr) = findmax(itr)[2]
 argmin(itr) = findmin(itr)[2]
-function any(f, itr)
+any(f, itr) = _any(f, itr)
+function _any(f, itr)
     for x in itr
         f(x) && return true
     end
     false
 end
-function all(f, itr)
+all(f, itr) = _all(f, itr)
+function _all(f, itr)
     for x in itr
         f(x) || return false
     end
@@ -316,7 +463,8 @@ function all(f, itr)
 end
 any(itr) = any(identity, itr)
 all(itr) = all(identity, itr)
-function count(f, itr)
+count(f, itr) = _count(f, itr)
+function _count(f, itr)
     n = 0
     for x in itr
         f(x) && (n += 1)
@@ -324,21 +472,6 @@ function count(f, itr)
     n
 end
 count(itr) = count(identity, itr)
-function findfirst(f::Function, A::AbstractArray)
-    for i in 1:length(A)
-        f(A[i]) && return i
-    end
-    nothing
-end
-function findlast(f::Function, A::AbstractArray)
-    for i in length(A):-1:1
-        f(A[i]) && return i
-    end
-    nothing
-end
-findfirst(A::AbstractArray{Bool}) = findfirst(identity, A)
-findall(f::Function, A::AbstractArray) = [i for i in 1:length(A) if f(A[i])]
-findall(A::AbstractArray{Bool}) = findall(identity, A)
 function unique(itr)
     out = Vector{eltype(itr)}(undef, 0)
     for x in itr
@@ -347,14 +480,3 @@ function unique(itr)
     out
 end
 first(itr) = (y = iterate(itr); y === nothing ? throw(ArgumentError("collection must be non-empty")) : y[1])
-cumsum(v::AbstractVector) = accumulate(+, v)
-function accumulate(op, v::AbstractVector)
-    out = similar(v, eltype(v), 0)
-    acc = nothing
-    for x in v
-        acc = acc === nothing ? x : op(something(acc), x)
-        push!(out, acc)
-        acc = Some(acc)
-    end
-    out
-end

@@ -158,6 +158,10 @@ function _show_typename(io::IO, T::DataType)
             return
         end
     end
+    if T.name === BitArray.body.name && T.parameters[1] isa Int && T.parameters[1] <= 2
+        print(io, T.parameters[1] == 1 ? "BitVector" : "BitMatrix")
+        return
+    end
     if T <: Function && isdefined(T, :instance) && _is_function_type(T)
         print(io, "typeof(", _fname(T.instance), ")")
         return

@@ -13,6 +13,9 @@ function view(A::AbstractArray, I...)
     L = IndexStyle(A) isa IndexLinear && _view_linear(J)
     SubArray{eltype(A),N,typeof(A),typeof(J),L}(A, J)
 end
+# a view of a range is a range
+view(r::AbstractUnitRange, I::AbstractUnitRange{Int}) = r[I]
+view(r::AbstractRange, I::AbstractRange{Int}) = r[I]
 # Julia's viewindexing: leading Ints and leading Slice pairs are skipped; then one range followed by
 # Ints only is linearly indexable
 function _view_linear(J::Tuple)

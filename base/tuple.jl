@@ -80,3 +80,8 @@ function _tuple_convert(::Type{T}, x::Tuple) where {T<:Tuple}
     length(P) == length(x) || throw(MethodError(convert, (T, x)))
     ntuple(i -> convert(P[i], x[i]), length(x))
 end
+
+# `a, b... = x` lowers to Base.rest(x, i) (tuples, arrays) or Base.rest(x, state) (iterators)
+rest(t::Tuple, i::Int) = ntuple(k -> getfield(t, k + i - 1), length(t) - i + 1)
+rest(a::Array, i::Int=1) = a[i:end]
+rest(itr, state...) = Iterators.rest(itr, state...)

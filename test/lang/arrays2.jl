@@ -1,0 +1,109 @@
+# arrays2.jl -- reductions with dims, scans, searching, reordering, copyto!, mapslices/eachcol, and
+# the generic AbstractArray interface: a user type with only `size` and `getindex` (and `setindex!`)
+# gets iteration, printing, sum, ==, in, broadcasting and Base's BoundsError.
+using Test
+
+disp(x) = sprint(show, MIME("text/plain"), x)
+errmsg(f) = try; f(); "no error"; catch e; sprint(showerror, e); end
+
+struct Squares <: AbstractVector{Int}
+    n::Int
+end
+Base.size(s::Squares) = (s.n,)
+Base.getindex(s::Squares, i::Int) = (checkbounds(s, i); i^2)
+
+mutable struct Grid <: AbstractMatrix{Float64}
+    data::Vector{Float64}
+end
+Base.size(g::Grid) = (2, 2)
+Base.getindex(g::Grid, i::Int, j::Int) = g.data[i + 2(j - 1)]
+Base.setindex!(g::Grid, x, i::Int, j::Int) = (g.data[i + 2(j - 1)] = x; g)
+
+struct OnlySize <: AbstractVector{Int} end
+Base.size(::OnlySize) = (2,)
+
+@testset "arrays2" begin
+    @testset "reductions with dims" begin
+        A = [1 2; 3 4]
+        @test sum(A, dims=1) == [4 6]
+        @test sum(A, dims=2) == reshape([3, 7], 2, 1)
+        @test sum(A) == 10
+        @test prod(A, dims=1) == [3 8]
+        @test maximum(A, dims=2) == reshape([2, 4], 2, 1)
+        @test minimum(A, dims=1) == [1 2]
+        @test sum(A, dims=(1, 2)) == reshape([10], 1, 1)
+        @test typeof(sum(Int8[1 2], dims=1)) == Matrix{Int64}
+        @test sum(Int8[100, 100]) === 200
+        @test sum(zeros(0, 3), dims=1) == zeros(1, 3)
+        @test any(A .> 3, dims=1) == [false true]
+        @test all(A .> 0)
+        @test count(>(1), A) == 3
+        @test extrema([3, 1, 2]) == (1, 3)
+        @test mapreduce(abs2, +, [1 2; 3 4], dims=1) == [10 20]
+        @test reduce(max, [1 5; 7 2], dims=2) == reshape([5, 7], 2, 1)
+        @test findmax([1, 5, 2]) == (5, 2)
+        @test findmin([4, 1, 2]) == (1, 2)
+        @test argmax(A) == CartesianIndex(2, 2)
+        @test argmin([3, 1, 2]) == 2
+        @test findmax(A, dims=1) == ([3 4], [CartesianIndex(2, 1) CartesianIndex(2, 2)])
+        @test diff([1, 4, 9]) == [3, 5]
+        @test diff(A, dims=1) == [2 2]
+        @test cumsum(A, dims=1) == [1 2; 4 6]
+        @test mapslices(sum, A; dims=1) == [4 6]
+        @test [sum(c) for c in eachcol(A)] == [4, 6]
+        @test [sum(r) for r in eachrow(A)] == [3, 7]
+    end
+
+    @testset "searching and reordering" begin
+        A = [1 2; 3 4]
+        @test findall(isodd, A) == [CartesianIndex(1, 1), CartesianIndex(2, 1)]
+        @test findall([true, false, true]) == [1, 3]
+        @test findfirst(>(2), [1, 3, 5]) == 2
+        @test findlast(>(2), [1, 3, 5]) == 3
+        @test findnext(isodd, [1, 2, 3], 2) == 3
+        @test findprev(isodd, [1, 2, 3], 2) == 1
+        @test findfirst(==(4), A) == CartesianIndex(2, 2)
+        @test reverse([1, 2, 3]) == [3, 2, 1]
+        @test reverse(A, dims=1) == [3 4; 1 2]
+        @test reverse([1, 2, 3, 4], 2, 3) == [1, 3, 2, 4]
+        @test circshift([1, 2, 3, 4], 1) == [4, 1, 2, 3]
+        @test circshift([1 2; 3 4], (1, 0)) == [3 4; 1 2]
+        @test unique([1, 2, 1, 3]) == [1, 2, 3]
+        @test unique([1 2; 1 2], dims=1) == [1 2]
+        v = [3, 1, 3]
+        unique!(v)
+        @test v == [3, 1]
+        @test allunique([1, 2]) && !allunique([1, 1])
+        @test copyto!(zeros(3), [1, 2]) == [1.0, 2.0, 0.0]
+        @test copyto!([0, 0, 0, 0], 2, [7, 8], 1, 2) == [0, 7, 8, 0]
+        @test 3 in [1 2; 3 4]
+        @test first([5 6; 7 8]) == 5 && last([5 6; 7 8]) == 8
+    end
+
+    @testset "generic AbstractArray interface" begin
+        s = Squares(4)
+        @test collect(s) == [1, 4, 9, 16]
+        @test sum(s) == 30
+        @test s == [1, 4, 9, 16]
+        @test 9 in s
+        @test s .+ 1 == [2, 5, 10, 17]
+        @test s[2:3] == [4, 9]
+        @test s[end] == 16
+        @test maximum(s) == 16
+        @test disp(s) == "4-element Squares:\n  1\n  4\n  9\n 16"
+        @test repr(s) == "[1, 4, 9, 16]"
+        @test errmsg(() -> s[5]) == "BoundsError: attempt to access 4-element Squares at index [5]"
+        g = Grid([1.0, 2.0, 3.0, 4.0])
+        @test g[2, 1] == 2.0
+        @test g[3] == 3.0                # linear index through the Cartesian method
+        g[4] = 10.0
+        @test g.data[4] == 10.0
+        @test collect(g) == [1.0 3.0; 2.0 10.0]
+        @test sum(g) == 16.0
+        @test disp(g) == "2×2 Grid:\n 1.0   3.0\n 2.0  10.0"
+        @test g .* 2 == [2.0 6.0; 4.0 20.0]
+        g .= 0
+        @test g.data == zeros(4)
+        @test errmsg(() -> OnlySize()[1]) == "CanonicalIndexError: getindex not defined for OnlySize"
+    end
+end

@@ -1,0 +1,71 @@
+# iterators.jl -- Iterators.product/flatten/partition/cycle/rest/reverse/take/drop/countfrom/
+# repeated, 2-d comprehensions, generators and collect (shapes and element types), tuples (ntuple,
+# map, Base.tail), and the higher-order functions (accumulate, foldr, mapreduce with init, ∘, Fix1/Fix2).
+using Test
+
+@testset "iterators" begin
+    @testset "Iterators" begin
+        P = collect(Iterators.product(1:2, "ab"))
+        @test size(P) == (2, 2)
+        @test P == [(1, 'a') (1, 'b'); (2, 'a') (2, 'b')]
+        @test length(Iterators.product(1:3, 1:4)) == 12
+        @test collect(Iterators.flatten([[1, 2], [3]])) == [1, 2, 3]
+        @test collect(Iterators.partition(1:5, 2)) == [1:2, 3:4, 5:5]
+        @test collect(Iterators.partition([1, 2, 3], 2)) == [[1, 2], [3]]
+        @test collect(Iterators.take(Iterators.cycle([1, 2]), 5)) == [1, 2, 1, 2, 1]
+        @test collect(Iterators.reverse([1, 2, 3])) == [3, 2, 1]
+        @test collect(Iterators.take(Iterators.countfrom(5, 2), 3)) == [5, 7, 9]
+        @test collect(Iterators.repeated(7, 3)) == [7, 7, 7]
+        @test collect(Iterators.drop(1:5, 2)) == [3, 4, 5]
+        it = [1, 2, 3, 4]
+        _, st = iterate(it)
+        @test collect(Iterators.rest(it, st)) == [2, 3, 4]
+        @test collect(Iterators.filter(isodd, 1:6)) == [1, 3, 5]
+        @test collect(Iterators.map(x -> 2x, 1:3)) == [2, 4, 6]
+        @test [(i, c) for (i, c) in enumerate("ab")] == [(1, 'a'), (2, 'b')]
+        @test collect(zip(1:3, "abc")) == [(1, 'a'), (2, 'b'), (3, 'c')]
+    end
+
+    @testset "comprehensions and collect" begin
+        M = [x * y for x in 1:2, y in 1:3]
+        @test M == [1 2 3; 2 4 6]
+        @test size(M) == (2, 3)
+        @test [x^2 for x in [1 2; 3 4]] == [1 4; 9 16]
+        @test typeof([x for x in Int[]]) == Vector{Int64}
+        @test typeof([x / 2 for x in 1:3]) == Vector{Float64}
+        @test typeof(collect(x for x in (1, 2.5))) == Vector{Real}
+        @test collect(CartesianIndices((2, 2))) == [CartesianIndex(1, 1) CartesianIndex(1, 2); CartesianIndex(2, 1) CartesianIndex(2, 2)]
+        @test collect(1:3) isa Vector{Int64}
+        @test sum(x for x in 1:4) == 10
+    end
+
+    @testset "tuples" begin
+        @test ntuple(i -> i^2, 5) == (1, 4, 9, 16, 25)
+        @test ntuple(identity, Val(3)) == (1, 2, 3)
+        @test map(+, (1, 2), (3, 4)) == (4, 6)
+        @test map(x -> 2x, (1, 2, 3)) == (2, 4, 6)
+        @test Base.tail((1, 2, 3)) == (2, 3)
+        @test Base.front((1, 2, 3)) == (1, 2)
+        a, b... = (1, 2, 3)
+        @test a == 1 && b == (2, 3)
+    end
+
+    @testset "higher-order" begin
+        @test accumulate(+, [1, 2, 3]) == [1, 3, 6]
+        @test accumulate(*, [1, 2, 3], init=2) == [2, 4, 12]
+        @test cumsum([1, 2, 3]) == [1, 3, 6]
+        @test cumprod([1, 2, 3]) == [1, 2, 6]
+        @test cumsum([1 2; 3 4], dims=2) == [1 3; 3 7]
+        @test foldr(-, [1, 2, 3]) == 2
+        @test foldl(-, [1, 2, 3]) == -4
+        @test mapreduce(x -> x^2, +, [1, 2, 3]; init=10) == 24
+        @test mapreduce(x -> x^2, +, [1, 2, 3]) == 14
+        @test reduce(+, Int[]; init=0) == 0
+        @test (sin ∘ cos)(0.0) == sin(1.0)
+        @test Base.Fix1(-, 10)(3) == 7
+        @test Base.Fix2(-, 10)(3) == -7
+        @test map(x -> x + 1, [1 2; 3 4]) == [2 3; 4 5]
+        @test filter(isodd, [1 2; 3 4]) == [1, 3]
+        @test foreach(x -> nothing, 1:3) === nothing
+    end
+end
