@@ -16,6 +16,14 @@ using Statistics
     @test isnan(mean(Int[]))
     @test mean(0.0:0.5:2.0) === 1.0
     @test_throws ArgumentError mean(x for x in [])
+    A = [1 2; 3 4]
+    @test mean(A) === 2.5
+    @test mean(A, dims = 1) == [2.0 3.0]
+    @test mean(A, dims = 2) == reshape([1.5, 3.5], 2, 1)
+    @test mean(A, dims = (1, 2)) == reshape([2.5], 1, 1)
+    @test mean(sqrt, [1 2 3; 4 5 6], dims = 2) == reshape([1.3820881233139908, 2.2285192400943226], 2, 1)
+    @test mean!([1.0, 1.0], A) == [1.5, 3.5]
+    @test mean!([1.0 1.0], A) == [2.0 3.0]
 end
 
 @testset "var and std" begin
@@ -36,6 +44,11 @@ end
     @test_throws ArgumentError var((1, 2); mean = "x")
     @test varm([1, 2, 3], 2) == 1.0
     @test stdm([1, 2, 3], 0; corrected = false) ≈ sqrt(14 / 3)
+    A = [1 2; 3 6]
+    @test var(A, dims = 1) == [2.0 8.0]
+    @test var(A, dims = 2) == reshape([0.5, 4.5], 2, 1)
+    @test std(A, dims = 1) == [sqrt(2.0) sqrt(8.0)]
+    @test var(A) ≈ var(vec(A))
 end
 
 @testset "median and middle" begin
@@ -46,6 +59,9 @@ end
     @test median(sqrt, [1, 3, 2]) == 1.4142135623730951
     @test median(1:4) === 2.5
     @test median((5, 1, 3)) === 3.0
+    @test median([1 2; 3 4], dims = 1) == [2.0 3.0]
+    @test median([1 2; 3 4], dims = 2) == reshape([1.5, 3.5], 2, 1)
+    @test median([4 1; 3 2]) === 2.5
     v = [3, 1, 2]
     @test median!(v) === 2.0
     @test v == [1, 2, 3]
@@ -103,4 +119,17 @@ end
     @test cor(x, y) ≈ 3 / sqrt(2 * 42 / 9)
     @test cor([1, 2, 3], [3, 2, 1]) == -1.0
     @test_throws DimensionMismatch cor([1, 2], [1, 2, 3])
+    X = [1 2; 3 4; 5 7]
+    C = cov(X)
+    @test size(C) == (2, 2)
+    @test C ≈ [4.0 5.0; 5.0 19 / 3]
+    @test cov(X; dims = 2) ≈ [0.5 0.5 1.0; 0.5 0.5 1.0; 1.0 1.0 2.0]
+    @test cov(X, corrected = false) ≈ [8 / 3 10 / 3; 10 / 3 38 / 9]
+    R = cor(X)
+    @test R[1, 1] == 1.0 && R[2, 2] == 1.0
+    @test R[1, 2] == R[2, 1]
+    @test R[1, 2] ≈ 5 / sqrt(4 * 19 / 3)
+    @test cov(X[:, 1], X[:, 2]) ≈ 5.0
+    @test cov(X, X[:, 1]) ≈ reshape([4.0, 5.0], 2, 1)
+    @test cor(X, X[:, 2])[1] ≈ R[1, 2]
 end

@@ -192,7 +192,8 @@ static char *golden(const char *name, const char *ext)
     return read_text(p);
 }
 
-static void check_program(const char *name)
+/* run test/programs/NAME.jl (with one julep option first, or none) against its golden files */
+static void check_program_opt(const char *name, const char *opt)
 {
     char jl[4096], shown[4096];
     snprintf(jl, sizeof jl, "%s/test/programs/%s.jl", prog_srcdir(), name);
@@ -205,7 +206,7 @@ static void check_program(const char *name)
     char *want_st = golden(name, "status");
     cr_assert(want_out || want_outlines, "%s: no golden .out or .outlines", name);
     int status = want_st ? atoi(want_st) : 0;
-    const char *args[] = {abs, NULL};
+    const char *args[] = {opt ? opt : abs, opt ? abs : NULL, NULL};
     prog_run_t r = prog_run(args);
     if (want_out) {
         cr_expect_str_eq(r.out, want_out, "%s: stdout differs\n--- stderr:\n%s", name, r.err);
@@ -233,6 +234,11 @@ static void check_program(const char *name)
     free(r.err);
 }
 
+static void check_program(const char *name)
+{
+    check_program_opt(name, NULL);
+}
+
 TestSuite(programs, .timeout = 120);
 
 #define PROGRAM(name) \
@@ -249,6 +255,13 @@ PROGRAM(error_bounds)
 PROGRAM(exit_status)
 PROGRAM(reflection_macros)
 PROGRAM(testset_fail)
+PROGRAM(perf_style)
+
+/* the perf.jl-style program also runs unmodified in the interpreter alone */
+Test(programs, perf_style_compile_min)
+{
+    check_program_opt("perf_style", "--compile=min");
+}
 
 Test(programs, dash_e_runs_code)
 {
