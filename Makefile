@@ -79,7 +79,7 @@ $(SHAREDIR)/base:
 # the stdlibs and runs sysimage/precompile.jl, then writes the heap. Rebuilt whenever the runtime (its
 # build id changes), Base or the stdlib change.
 $(SYSIMAGE): $(JULEP) $(LIBJULEP) $(LIBCODEGEN) $(SHAREDIR)/base sysimage/precompile.jl \
-             $(wildcard base/*.jl) $(wildcard stdlib/*/src/*.jl)
+             $(wildcard base/*.jl base/*/*.jl) $(wildcard stdlib/*/src/*.jl)
 	@mkdir -p $(dir $@)
 	$(JULEP) --output-ji $@ sysimage/precompile.jl
 

@@ -33,7 +33,17 @@ function _cell(io, A, i, j)
     end
     x = A[i, j]
     s = sprint(show, x; context = io)
-    (s, _alignment(io, x))
+    (replace_in_print_matrix(A, i, j, s), _alignment(io, x))
+end
+
+# structured matrices (LinearAlgebra's Diagonal, ...) replace the text of structural zeros, keeping its width
+replace_in_print_matrix(A::AbstractMatrix, i::Integer, j::Integer, s::AbstractString) = s
+replace_in_print_matrix(A::AbstractVector, i::Integer, j::Integer, s::AbstractString) = s
+function replace_with_centered_mark(s::AbstractString; c::AbstractChar = '⋅')
+    n = length(s)
+    n == 0 && return s
+    l = div(n - 1, 2)
+    string(repeat(" ", l), c, repeat(" ", n - 1 - l))
 end
 
 # rows/columns of a matrix (or vector as a column), printed with one leading space

@@ -217,15 +217,7 @@ function show(io::IO, s::Set)
         end
     else
         print(io, "Set(")
-        T = eltype(s)
-        _typeinfo_implicit(T) || show(io, T)
-        print(io, '[')
-        first = true
-        for x in s
-            first || print(io, ", ")
-            first = false
-            show(IOContext(io, :typeinfo => T), x)
-        end
-        print(io, "])")
+        _show_typed_elements(io, s)
+        print(io, ')')
     end
 end

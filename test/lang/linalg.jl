@@ -151,7 +151,9 @@ end
     @test F^1 == F
     @test F^0 == [1 0; 0 1]
     @test [2.0 0.0; 0.0 4.0]^-1 == [0.5 0.0; 0.0 0.25]
-    @test_throws DomainError [2 1; 1 1]^-1
+    @test [2 1; 1 1]^-1 == [1.0 -1.0; -1.0 2.0]    # a literal -1 is inv(A), as in Julia
+    negp = -1
+    @test_throws DomainError [2 1; 1 1]^negp
     P = [1.0 2.0; 3.0 4.0]
     @test (P' * P)^4 ≈ (P' * P) * (P' * P) * (P' * P) * (P' * P)
     @test tr((P' * P)^4) ≈ tr(P' * P * P' * P * P' * P * P' * P)

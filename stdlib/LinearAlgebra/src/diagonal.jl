@@ -1,6 +1,6 @@
 # diagonal.jl -- Diagonal{T,V}: a square matrix stored as its diagonal vector. Indexing gives zeros
 # off the diagonal; products, solves, det/tr/inv and powers work on the vector; the REPL shows
-# structural zeros as `⋅` (through Base.replace_in_print_matrix when Base's matrix printer has it).
+# structural zeros as `⋅` (through Base.replace_in_print_matrix).
 
 struct Diagonal{T, V<:AbstractVector{T}} <: AbstractMatrix{T}
     diag::V
@@ -108,16 +108,5 @@ function (\)(D::Diagonal, B::AbstractVecOrMat)
 end
 
 # the REPL shows off-diagonal entries of a Diagonal as ⋅
-function replace_in_print_matrix(D::Diagonal, i::Integer, j::Integer, s::AbstractString)
-    i == j ? s : replace_with_centered_mark(s)
-end
-function replace_with_centered_mark(s::AbstractString; c::AbstractChar = '⋅')
-    n = length(s)
-    n == 0 && return s
-    l = div(n - 1, 2)
-    string(repeat(" ", l), c, repeat(" ", n - 1 - l))
-end
-if isdefined(Base, :replace_in_print_matrix)
-    Base.replace_in_print_matrix(D::Diagonal, i::Integer, j::Integer, s::AbstractString) =
-        replace_in_print_matrix(D, i, j, s)
-end
+Base.replace_in_print_matrix(D::Diagonal, i::Integer, j::Integer, s::AbstractString) =
+    i == j ? s : Base.replace_with_centered_mark(s)
