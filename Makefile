@@ -77,11 +77,11 @@ $(SHAREDIR)/base:
 
 # The default system image (docs/sysimage.md): julep without an image bootstraps Base from source, loads
 # the stdlibs and runs sysimage/precompile.jl, then writes the heap. Rebuilt whenever the runtime (its
-# build id changes), Base or the stdlib change.
+# build id changes), Base or the stdlib change. The same run writes the native code sys.so beside it.
 $(SYSIMAGE): $(JULEP) $(LIBJULEP) $(LIBCODEGEN) $(SHAREDIR)/base sysimage/precompile.jl \
              $(wildcard base/*.jl base/*/*.jl) $(wildcard stdlib/*/src/*.jl)
 	@mkdir -p $(dir $@)
-	$(JULEP) --output-ji $@ sysimage/precompile.jl
+	$(JULEP) --output-ji $@ sysimage/precompile.jl || { rm -f $@ $(@:.ji=.so); exit 1; }
 
 # cli/options.o is part of the executable, not the library; its tests link it directly
 $(UNIT_BIN): $(UNIT_OBJS) $(OBJDIR)/cli/options.o $(LIBJULEP)
@@ -115,6 +115,11 @@ install: all
 	install -m 755 $(LIBJULEP) $(LIBCODEGEN) $(DESTDIR)$(PREFIX)/lib/
 	install -d $(DESTDIR)$(PREFIX)/lib/julep
 	install -m 644 $(SYSIMAGE) $(DESTDIR)$(PREFIX)/lib/julep/sys.ji
+	install -m 755 $(SYSIMAGE:.ji=.so) $(DESTDIR)$(PREFIX)/lib/julep/sys.so
+	@# drop the copies from the page cache: read back page by page, a run's resident set is what it
+	@# touches (docs/sysimage.md, "Loading")
+	-sync $(DESTDIR)$(PREFIX)/lib/julep/sys.ji && \
+	  dd if=$(DESTDIR)$(PREFIX)/lib/julep/sys.ji iflag=nocache count=0 status=none
 	cp -rL $(SHAREDIR)/base $(SHAREDIR)/stdlib $(DESTDIR)$(PREFIX)/share/julep/
 
 clean:

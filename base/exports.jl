@@ -85,3 +85,9 @@ export SubString, SubstitutionString, Regex, RegexMatch, AbstractMatch, Abstract
 # enums.jl, file.jl
 export Enum, @enum, instances, stat, lstat, ispath, islink, filesize, mtime, ctime, filemode, homedir, mkpath,
     touch, cp, mv, mktemp, mktempdir
+
+# implemented in the Random standard library, as in Julia: Base owns the functions, Random adds the
+# methods (and loads with the system image, so `rand(10)` works without `using Random`)
+function rand end
+function randn end
+export rand, randn

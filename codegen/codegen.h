@@ -29,7 +29,7 @@
 #define JL_DLLEXPORT __attribute__((visibility("default")))
 #endif
 
-#define JL_CODEGEN_ABI_VERSION 2
+#define JL_CODEGEN_ABI_VERSION 3
 #define JL_CODEGEN_LIBNAME "libjulep-codegen.so"
 #define JL_CODEGEN_ENTRY "jl_codegen_entry"
 /* Environment variable naming the codegen library to load instead of the one beside libjulep.so. */
@@ -115,6 +115,10 @@ typedef struct jl_codegen_vtable_t {
        *err when the function cannot be compiled. */
     char *(*dump_llvm)(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
     char *(*dump_native)(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
+    /* Imaging mode (a process writing a system image): write the native code of every batch compiled
+       so far as one PIC object file at `path`, with the table `julep_sysimg` (sysimage/image_native.c)
+       carrying `id`. 0 on success. */
+    int (*emit_image)(const char *path, uint64_t id, char **err);
 } jl_codegen_vtable_t;
 
 /* The one symbol libjulep-codegen.so exports: initializes LLVM and returns the table, or NULL with a
@@ -180,7 +184,14 @@ JL_DLLEXPORT struct _jl_value_t *jl_dump_function_text(struct _jl_value_t *f, st
                                                        int8_t native, int32_t flags);
 /* versioninfo(): the LLVM version of the codegen library (loads it), or "unavailable" */
 JL_DLLEXPORT const char *jl_llvm_version_string(void);
+/* ---- sysimage/image_native.c: native code of system images */
+/* imaging mode: record a batch kept for the image's object file: its slot-table objects (a Vector{Any})
+   and, per function, the CodeInstance given native code (NULL when the function failed) */
+JL_DLLEXPORT void jl_image_native_add(struct _jl_value_t *roots, struct _jl_value_t **cis, size_t n);
+/* the CodeInstance `ci` gets the entry points `from` gets when the image is loaded */
+JL_DLLEXPORT void jl_image_native_alias(struct _jl_code_instance_t *ci, struct _jl_code_instance_t *from);
 /* helpers generated code calls */
+JL_DLLEXPORT void *jl_cg_lazy_cfunction(struct _jl_value_t *fname, void **slot); /* image ccalls */
 JL_DLLEXPORT void jl_cg_if_error(struct _jl_value_t *c);
 JL_DLLEXPORT void jl_cg_error_str(struct _jl_value_t *msg);
 

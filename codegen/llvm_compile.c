@@ -216,6 +216,26 @@ static void *make_roots_table(jl_array_t *roots)
     return t;
 }
 
+/* imaging: the module's copy goes to the image's object list (llvm_image.c) and the batch's objects
+   and CodeInstances to the runtime's list (sysimage/image_native.c), in the same order */
+static void keep_for_image(jl_cg_batch_t *B, LLVMModuleRef keep, jl_cg_request_t *reqs, size_t n)
+{
+    char **spec = (char **)calloc(n, sizeof(char *)), **wrap = (char **)calloc(n, sizeof(char *));
+    jl_value_t **cis = (jl_value_t **)calloc(n, sizeof(jl_value_t *));
+    for (size_t i = 0; i < n; i++) {
+        if (reqs[i].invoke == NULL)
+            continue;
+        char wname[200];
+        snprintf(wname, sizeof(wname), "jlcall_%s", B->funcs[i].name + 6);
+        spec[i] = jl_llvmjit_strdup(B->funcs[i].name);
+        wrap[i] = jl_llvmjit_strdup(wname);
+        cis[i] = (jl_value_t *)reqs[i].ci;
+    }
+    jl_llvmjit_image_keep(keep, B->roots_name, jl_array_len(B->roots), spec, wrap, n);
+    jl_image_native_add((jl_value_t *)B->roots, cis, n);
+    free(cis);
+}
+
 static size_t link_batch(jl_cg_batch_t *B, jl_cg_request_t *reqs, size_t n, char **err)
 {
     void *table = make_roots_table(B->roots);
@@ -233,8 +253,20 @@ static size_t link_batch(jl_cg_batch_t *B, jl_cg_request_t *reqs, size_t n, char
     for (size_t i = 0; i < n && first == NULL; i++)
         if (!B->funcs[i].failed)
             first = B->funcs[i].name;
-    if (jl_llvmjit_add_module(B->m, first, err) == NULL)
+    /* imaging: optimize once, keep a copy for the image's object file, then link the original */
+    LLVMModuleRef keep = NULL;
+    if (jl_cg_imaging()) {
+        if (jl_llvmjit_prepare(B->m, err) != 0) {
+            LLVMDisposeModule(B->m);
+            return 0;
+        }
+        keep = LLVMCloneModule(B->m);
+    }
+    if ((keep ? jl_llvmjit_add_prepared_module(B->m, first, err) : jl_llvmjit_add_module(B->m, first, err)) == NULL) {
+        if (keep)
+            LLVMDisposeModule(keep);
         return 0;
+    }
     size_t done = 0;
     for (size_t i = 0; i < n; i++) {
         jl_cg_func_t *fn = &B->funcs[i];
@@ -253,6 +285,8 @@ static size_t link_batch(jl_cg_batch_t *B, jl_cg_request_t *reqs, size_t n, char
         free(e2);
         done++;
     }
+    if (keep)
+        keep_for_image(B, keep, reqs, n);
     return done;
 }
 

@@ -12,6 +12,7 @@
  *     with the branch weighted; generated functions never unwind (exceptions longjmp).
  */
 #include <stdarg.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include <llvm-c/Core.h>
 
 #include "llvm_emit.h"
+#include "llvm_jit.h"
 #include "builtins.h"
 #include "gf.h"
 #include "../codegen/infer.h"
@@ -329,6 +331,9 @@ static jval_t const_val(jl_cg_ctx_t *c, jl_value_t *v)
     LLVMTypeRef ty = jl_llvm_type(c->batch, t);
     if (ty != NULL && !jl_cg_is_ghost(t)) {
         jl_datatype_t *dt = (jl_datatype_t *)t;
+        /* a pointer of this process means nothing in one that loads the image */
+        if (dt->isprimitivetype && jl_cg_imaging() && dt->name->name == jl_symbol("Ptr") && *(void **)v)
+            jl_cg_fail(c, "imaging: a Ptr constant");
         if (dt->isprimitivetype)
             return jl_cg_unboxed(t, const_bits(c, dt, v));
         LLVMValueRef ld = LLVMBuildLoad2(c->b, ty, jl_cg_root(c, v), "");
@@ -934,7 +939,7 @@ static const char *name_of(jl_value_t *v)
 
 JL_DLLEXPORT void *jl_dlsym_lib(const char *lib, const char *sym);
 
-static void *resolve_cfunction(jl_cg_ctx_t *c, jl_value_t *fname)
+static void *resolve_cfunction(jl_cg_ctx_t *c, jl_value_t *fname, const char **symp)
 {
     jl_value_t *v;
     if (!jl_infer_operand_const(fname, &v))
@@ -957,7 +962,60 @@ static void *resolve_cfunction(jl_cg_ctx_t *c, jl_value_t *fname)
     }
     if (p == NULL)
         jl_cg_fail(c, "ccall: cannot resolve %s", sym);
+    *symp = sym;
     return p;
+}
+
+/* The callee of a ccall: its address, or in imaging mode (llvm_image.c) an external symbol the
+   dynamic linker resolves when the image is loaded; that needs the name to mean the same function
+   in the process's global scope (libjulep.so, libc, libm), anything else stays out of the image. */
+static int in_startup_library(void *fp)
+{
+    Dl_info info;
+    if (dladdr(fp, &info) == 0 || info.dli_fname == NULL)
+        return 0;
+    const char *base = strrchr(info.dli_fname, '/');
+    base = base ? base + 1 : info.dli_fname;
+    return strncmp(base, "libjulep.so", 11) == 0 || strncmp(base, "libc.so", 7) == 0 ||
+           strncmp(base, "libm.so", 7) == 0;
+}
+
+/* a function of a library loaded later (utf8proc, gmp...): a slot filled by its first call
+   (jl_cg_lazy_cfunction looks the name up as the interpreter's ccall does) */
+static LLVMValueRef lazy_cfunction(jl_cg_ctx_t *c, jl_value_t *fname)
+{
+    LLVMValueRef slot = LLVMAddGlobal(c->m, c->T_ptr, "jl_cfunction_slot");
+    LLVMSetInitializer(slot, LLVMConstNull(c->T_ptr));
+    LLVMSetLinkage(slot, LLVMInternalLinkage);
+    LLVMValueRef p = LLVMBuildLoad2(c->b, c->T_ptr, slot, "");
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(c->b);
+    LLVMBasicBlockRef miss = LLVMAppendBasicBlockInContext(c->ctx, c->f, "cfunction_miss");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(c->ctx, c->f, "cfunction");
+    LLVMBuildCondBr(c->b, LLVMBuildICmp(c->b, LLVMIntEQ, p, LLVMConstNull(c->T_ptr), ""), miss, done);
+    LLVMPositionBuilderAtEnd(c->b, miss);
+    LLVMTypeRef at[2] = {c->T_ptr, c->T_ptr};
+    LLVMValueRef av[2] = {jl_cg_root(c, fname), slot};
+    jl_cg_frame_before_call(c);
+    LLVMValueRef q = jl_cg_call(c, jl_cg_runtime_fn(c, "jl_cg_lazy_cfunction", c->T_ptr, at, 2, 0), av, 2);
+    LLVMBasicBlockRef miss_end = LLVMGetInsertBlock(c->b);
+    LLVMBuildBr(c->b, done);
+    LLVMPositionBuilderAtEnd(c->b, done);
+    LLVMValueRef phi = LLVMBuildPhi(c->b, c->T_ptr, "");
+    LLVMValueRef vals[2] = {p, q};
+    LLVMBasicBlockRef bbs[2] = {cur, miss_end};
+    LLVMAddIncoming(phi, vals, bbs, 2);
+    return phi;
+}
+
+static LLVMValueRef cfunction_ref(jl_cg_ctx_t *c, jl_value_t *fname, void *fp, const char *sym, LLVMTypeRef fty)
+{
+    if (!jl_cg_imaging())
+        return LLVMConstIntToPtr(LLVMConstInt(c->T_i64, (uintptr_t)fp, 0), c->T_ptr);
+    jl_value_t *v = NULL;
+    if (dlsym(RTLD_DEFAULT, sym) != fp || !in_startup_library(fp))
+        return lazy_cfunction(c, jl_infer_operand_const(fname, &v) ? v : fname);
+    LLVMValueRef f = LLVMGetNamedFunction(c->m, sym);
+    return f != NULL ? f : LLVMAddFunction(c->m, sym, fty);
 }
 
 /* the C type of a ccall argument or result, and whether values pass boxed */
@@ -988,7 +1046,8 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         jl_cg_fail(c, "malformed foreigncall");
     if (jl_unbox_int64(jl_exprarg(e, 3)) != (int64_t)na)
         jl_cg_fail(c, "varargs ccall");
-    void *fp = resolve_cfunction(c, jl_exprarg(e, 0));
+    const char *csym = NULL;
+    void *fp = resolve_cfunction(c, jl_exprarg(e, 0), &csym);
     LLVMTypeRef at[na ? na : 1];
     LLVMValueRef av[na ? na : 1];
     for (size_t i = 0; i < na; i++) {
@@ -1018,7 +1077,7 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
     else if ((rty = ccall_type(c, crt, &rboxed)) == NULL)
         jl_cg_fail(c, "ccall return type not supported by codegen");
     LLVMTypeRef fty = LLVMFunctionType(rty, at, (unsigned)na, 0);
-    LLVMValueRef fv = LLVMConstIntToPtr(LLVMConstInt(c->T_i64, (uintptr_t)fp, 0), c->T_ptr);
+    LLVMValueRef fv = cfunction_ref(c, jl_exprarg(e, 0), fp, csym, fty);
     jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, fv, av, (unsigned)na, "");
     if (crt == (jl_value_t *)jl_nothing_type)

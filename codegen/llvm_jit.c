@@ -214,7 +214,25 @@ static int verify_and_optimize(LLVMModuleRef m, char **err)
     return 0;
 }
 
+int jl_llvmjit_prepare(LLVMModuleRef m, char **err)
+{
+    mark_nounwind(m);
+    return verify_and_optimize(m, err);
+}
+
+static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prepared);
+
 void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err)
+{
+    return add_module(m, fname, err, 0);
+}
+
+void *jl_llvmjit_add_prepared_module(LLVMModuleRef m, const char *fname, char **err)
+{
+    return add_module(m, fname, err, 1);
+}
+
+static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prepared)
 {
     if (!jit.alive) {
         LLVMDisposeModule(m);
@@ -222,7 +240,6 @@ void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err)
         return NULL;
     }
     uint64_t t0 = now_us();
-    mark_nounwind(m);
     char *name = NULL;
     if (fname == NULL) {
         const char *first = first_defined_function(m);
@@ -231,7 +248,7 @@ void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err)
     else {
         name = jl_llvmjit_strdup(fname);
     }
-    if (verify_and_optimize(m, err) != 0) {
+    if (!prepared && jl_llvmjit_prepare(m, err) != 0) {
         LLVMDisposeModule(m);
         free(name);
         return NULL;
@@ -535,6 +552,7 @@ static const jl_codegen_vtable_t vtable = {
     .compile_batch = jl_llvmjit_compile_batch,
     .dump_llvm = jl_llvmjit_dump_llvm,
     .dump_native = jl_llvmjit_dump_native,
+    .emit_image = jl_llvmjit_emit_image,
 };
 
 /* ------------------------------------------------------------------ initialization */

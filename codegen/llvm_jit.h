@@ -34,6 +34,11 @@ LLVMModuleRef jl_llvmjit_new_module(const char *name);
    Returns NULL with *err set on failure (locked). */
 void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err);
 
+/* The two halves of jl_llvmjit_add_module, for a module kept for a system image between them:
+   mark nounwind, verify and optimize (0 on success); add an already prepared module (locked). */
+int jl_llvmjit_prepare(LLVMModuleRef m, char **err);
+void *jl_llvmjit_add_prepared_module(LLVMModuleRef m, const char *fname, char **err);
+
 /* Address of a JITted or absolute symbol (locked); NULL with *err. */
 void *jl_llvmjit_lookup(const char *name, char **err);
 
@@ -55,6 +60,15 @@ int jl_llvmjit_add_absolute(const char *name, void *addr, char **err);
 size_t jl_llvmjit_compile_batch(jl_cg_request_t *reqs, size_t n, char **err);
 char *jl_llvmjit_dump_llvm(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
 char *jl_llvmjit_dump_native(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
+
+/* Imaging mode (llvm_image.c): nonzero when this process writes a system image (--output-ji/-o or
+   --image-codegen); the batch compiler then keeps each linked module for the image's object file. */
+int jl_cg_imaging(void);
+/* keep an optimized copy of a batch module and its functions' names (NULL: failed) (locked) */
+void jl_llvmjit_image_keep(LLVMModuleRef m, const char *roots_name, size_t nroots, char **spec, char **wrap,
+                           size_t n);
+/* the object file of every kept module (jl_codegen_vtable_t.emit_image; takes the lock) */
+int jl_llvmjit_emit_image(const char *path, uint64_t id, char **err);
 
 /* A malloc'ed copy of `s`, aborting when out of memory. */
 char *jl_llvmjit_strdup(const char *s);

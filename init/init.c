@@ -73,12 +73,42 @@ static int writing_output(void)
 static const char *image_path(void)
 {
     static char path[4096];
-    if (jl_options.image_file_specified)
+    if (jl_options.image_file_specified) {
+        /* -J app.so names the image by its native code: the data file is app.ji beside it */
+        size_t n = strlen(jl_options.image_file);
+        if (n > 3 && strcmp(jl_options.image_file + n - 3, ".so") == 0) {
+            jl_image_companion(jl_options.image_file, ".ji", path, sizeof path);
+            return path;
+        }
         return jl_options.image_file;
+    }
     if (writing_output() || jl_options.julep_bindir == NULL || getenv("JULEP_NO_IMAGE") != NULL)
         return NULL;
     snprintf(path, sizeof path, "%s/../lib/julep/sys.ji", jl_options.julep_bindir);
     return access(path, R_OK) == 0 ? path : NULL;
+}
+
+/* The image's native code (<image>.so, sysimage/image_native.c), unless --sysimage-native-code=no.
+   A bad code file is reported and ignored: the image's functions then compile on first call. */
+static void load_native_code(const char *path)
+{
+    char msg[512], detail[600];
+    uint64_t t0 = jl_hrtime_us();
+    if (jl_options.use_sysimage_native_code == JL_OPTIONS_NO) {
+        jl_trace_startup_step("native", 0, "native code not used (--sysimage-native-code=no)");
+        return;
+    }
+    int r = jl_image_native_load(path, jl_image_loaded_id(), msg, sizeof msg);
+    if (r < 0) {
+        char so[4096];
+        jl_image_companion(path, ".so", so, sizeof so);
+        fprintf(stderr, "julep: warning: native code %s of the system image ignored: %s\n", so, msg);
+    }
+    if (r == 0)
+        snprintf(detail, sizeof detail, "%zu functions from the image's native code", jl_image_native_count());
+    else
+        snprintf(detail, sizeof detail, "%s", r > 0 ? "no native code (data-only image)" : "native code ignored");
+    jl_trace_startup_step("native", jl_hrtime_us() - t0, detail);
 }
 
 /* Map the system image in place of creating the builtin types. A bad -J image ends the process; a bad
@@ -89,6 +119,7 @@ static int load_image(const char *path)
     uint64_t t0 = jl_hrtime_us();
     if (jl_image_load(path, &err) == 0) {
         jl_trace_startup_step("types", jl_hrtime_us() - t0, "mapped from the system image");
+        load_native_code(path);
         return 1;
     }
     if (jl_options.image_file_specified) {
@@ -176,6 +207,15 @@ static void write_image(const char *path)
         exit(1);
     }
     jl_trace_startup_step("output-ji", jl_hrtime_us() - t0, path);
+    t0 = jl_hrtime_us();
+    if (jl_image_native_write(path, &err) != 0) {
+        fflush(stdout);
+        fprintf(stderr, "julep: cannot write the native code of system image %s: %s\n", path,
+                err ? err : "unknown error");
+        free(err);
+        exit(1);
+    }
+    jl_trace_startup_step("output-so", jl_hrtime_us() - t0, "native code of the image");
 }
 
 JL_DLLEXPORT void jl_atexit_hook(int status)

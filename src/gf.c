@@ -1362,6 +1362,36 @@ static void print_overwrite_warning(jl_method_t *m, jl_method_t *old)
     fflush(stderr);
 }
 
+JL_DLLEXPORT jl_array_t *jl_compress_ir(jl_method_t *m, jl_code_info_t *ci);
+
+static jl_array_t *source_bytes(jl_method_t *m)
+{
+    if (jl_is_array(m->source))
+        return (jl_array_t *)m->source;
+    return jl_is_code_info(m->source) ? jl_compress_ir(m, (jl_code_info_t *)m->source) : NULL;
+}
+
+/* Running a script again over an image that holds its definitions (`julep -J app.ji app.jl`,
+   docs/sysimage.md) redefines each method with identical code: the old method, its instances and
+   their compiled code stay. Identical: same module, file, line and signature, and lowered code that
+   serializes to the same bytes (a body naming a new closure type differs). */
+static int same_definition(jl_method_t *old, jl_method_t *m)
+{
+    if (old->module != m->module || old->file != m->file || old->line != m->line || old->nargs != m->nargs ||
+        old->isva != m->isva || (old->generator && old->generator != jl_nothing) ||
+        (m->generator && m->generator != jl_nothing) || old->line <= 0)
+        return 0;
+    jl_array_t *volatile a = NULL, *volatile b = NULL;
+    JL_TRY {
+        a = source_bytes(old);
+        b = source_bytes(m);
+    }
+    JL_CATCH {
+        a = b = NULL;
+    }
+    return a && b && jl_array_len(a) == jl_array_len(b) && memcmp(a->data, b->data, jl_array_len(a)) == 0;
+}
+
 JL_DLLEXPORT void jl_method_table_insert(jl_methtable_t *mt, jl_method_t *m)
 {
     jl_array_t *defs = mt->defs;
@@ -1373,6 +1403,8 @@ JL_DLLEXPORT void jl_method_table_insert(jl_methtable_t *mt, jl_method_t *m)
         jl_method_t *old = (jl_method_t *)jl_array_ptr_ref(defs, i);
         if (old->nargs == m->nargs && old->isva == m->isva && jl_types_equal(old->sig, m->sig)) {
             print_overwrite_warning(m, old);
+            if (same_definition(old, m))
+                return;
             old->deleted_world = world_counter - 1;
             jl_array_ptr_set(defs, i, m);
             invalidate_for_new_method(mt, m, old);

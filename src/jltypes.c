@@ -503,18 +503,19 @@ static jl_value_t *instantiate(jl_value_t *t, tvar_env_t *env)
 
 /* The instantiation cache of a TypeName is an open-addressing hash table (an svec of 2^k slots,
    NULL = empty, linear probing) keyed by the parameters. Equal parameters must hash equally:
-   DataTypes by their structural hash, TypeVars by identity, other types (unions, UnionAlls) only
-   coarsely, since types_equal treats renamed variables as equal. */
+   DataTypes by their structural hash, TypeVars (equal only to themselves) by name, other types
+   (unions, UnionAlls) only coarsely, since types_equal treats renamed variables as equal. No
+   address enters: a system image keeps the caches valid wherever its objects land. */
 static uintptr_t param_hash(jl_value_t *p)
 {
     if (jl_is_datatype(p))
         return ((jl_datatype_t *)p)->hash;
     if (jl_is_tvar(p))
-        return (uintptr_t)p >> 4;
+        return ((jl_tvar_t *)p)->name->hash;
     if (jl_is_uniontype(p))
         return param_hash(((jl_uniontype_t *)p)->a) ^ param_hash(((jl_uniontype_t *)p)->b);
     if (jl_is_unionall(p) || jl_typeis(p, jl_vararg_type) || jl_typeis(p, jl_typeofbottom_type))
-        return (uintptr_t)jl_typeof(p) >> 4;
+        return ((jl_datatype_t *)jl_typeof(p))->hash;
     return jl_object_id(p);
 }
 

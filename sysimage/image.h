@@ -78,5 +78,13 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err);
 JL_DLLEXPORT void jl_image_init_after_load(void);
 JL_DLLEXPORT int jl_image_loaded(void);
 JL_DLLEXPORT const char *jl_image_load_stats(void); /* "12.3 MB, 0 relocations" */
+JL_DLLEXPORT uint64_t jl_image_loaded_id(void);   /* the loaded data file's checksum */
+
+/* image_native.c: the native code `<image>.so` (image_native.h) */
+extern jl_array_t *jl_image_native_batches, *jl_image_native_aliases;
+JL_DLLEXPORT void jl_image_companion(const char *path, const char *ext, char *out, size_t sz);
+JL_DLLEXPORT int jl_image_native_write(const char *ji, char **err);
+JL_DLLEXPORT int jl_image_native_load(const char *ji, uint64_t id, char *msg, size_t sz);
+JL_DLLEXPORT size_t jl_image_native_count(void);
 
 #endif

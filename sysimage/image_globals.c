@@ -45,7 +45,7 @@ extern jl_datatype_t *jl_abstractarray_type_body, *jl_densearray_type_body;
     X(jl_builtin__apply_iterate) X(jl_builtin_is) X(jl_builtin_typeof) X(jl_builtin_isa)             \
     X(jl_builtin_throw) X(jl_builtin_invoke)                                                         \
     X(jl_methoderror_type) X(jl_type_type_mt) X(jl_nonfunction_mt) X(jl_kwcall_func)                 \
-    X(jl_const_type)
+    X(jl_const_type) X(jl_image_native_batches) X(jl_image_native_aliases)
 
 static jl_image_global_t table[200];
 static size_t table_len;

@@ -30,6 +30,7 @@ typedef struct {
     int32_t root;      /* for a root: its index in the globals table */
     uint8_t isobj;     /* a header word, then the object's data */
     uint8_t ptrs;      /* may hold heap pointers: scanned part of the image */
+    uint8_t hot;       /* touched by every load (native code connection): laid out together */
 } blk_t;
 
 typedef struct {
@@ -438,6 +439,8 @@ static void scan_code_instance(wr_t *w, const char *b, jl_code_instance_t *ci)
         w->out[w->blks[w->cur].off + OFFSET_IN(b, ci->isspecsig)] = 0;
 }
 
+static int dict_needs_rehash(jl_datatype_t *t);
+
 static void scan_object(wr_t *w, uint32_t i)
 {
     w->cur = i;
@@ -513,9 +516,22 @@ static void scan_object(wr_t *w, uint32_t i)
         scan_fields(w, b, v, t);
         if (t == jl_methtable_type)
             list_add(w, 1, v);
-        else if (t->name == w->dict_tn)
+        else if (t->name == w->dict_tn && dict_needs_rehash(t))
             list_add(w, 2, v);
     }
+}
+
+/* A Dict's slots depend on addresses only through `objectid` of its keys: keys hashed by content
+   (symbols, strings, isbits values, DataTypes) keep their slots in the image, and the loader need not
+   run Base._rehash! on them (interpreted during startup: milliseconds for a large Dict). */
+static int dict_needs_rehash(jl_datatype_t *t)
+{
+    if (jl_svec_len(t->parameters) < 1)
+        return 1;
+    jl_value_t *k = jl_svecref(t->parameters, 0);
+    if (k == (jl_value_t *)jl_symbol_type || k == (jl_value_t *)jl_string_type)
+        return 0;
+    return !(jl_is_datatype(k) && ((jl_datatype_t *)k)->isbitstype);
 }
 
 static void scan_region(wr_t *w, region_t *r)
@@ -598,18 +614,55 @@ static void discover_roots(wr_t *w)
 
 /* ---------------------------------------------------------------- layout and output */
 
+static void mark_hot_ptr(wr_t *w, const void *p)
+{
+    uint32_t i = p ? find_block(w, jl_gc_block_base(p)) : NOBLK;
+    if (i != NOBLK)
+        w->blks[i].hot = 1;
+}
+
+static void mark_hot_vector(wr_t *w, jl_array_t *a)
+{
+    mark_hot_ptr(w, a);
+    mark_hot_ptr(w, a->data);
+}
+
+/* What the loader of the native code reads and writes (image_native.c: the batch list, each batch's
+   objects vector, every CodeInstance) is laid out first, so a load touches a few contiguous pages
+   rather than one page per instance across the whole file. */
+static void mark_hot(wr_t *w)
+{
+    for (size_t i = 0; i < w->nblk; i++) {
+        blk_t *b = &w->blks[i];
+        if (b->isobj && jl_typeof((jl_value_t *)(b->base + 8)) == (jl_value_t *)jl_code_instance_type)
+            b->hot = 1;
+    }
+    jl_array_t *bs = jl_image_native_batches;
+    if (bs == NULL)
+        return;
+    mark_hot_vector(w, bs);
+    for (size_t i = 0; i < jl_array_len(bs); i++) {
+        jl_value_t *v = jl_array_ptr_ref(bs, i);
+        mark_hot_ptr(w, v);
+        if (jl_is_svec(v) && jl_svec_len(v) > 0 && jl_is_array(jl_svecref(v, 0)))
+            mark_hot_vector(w, (jl_array_t *)jl_svecref(v, 0));
+    }
+}
+
 static void assign_offsets(wr_t *w, uint64_t *scanned, uint64_t *total)
 {
     uint64_t off = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    mark_hot(w);
+    for (int pass = 0; pass < 3; pass++) {
         for (size_t i = 0; i < w->nblk; i++) {
             blk_t *b = &w->blks[i];
-            if ((pass == 0) != (b->ptrs != 0))
+            int want = b->ptrs == 0 ? 2 : b->hot ? 0 : 1;
+            if (want != pass)
                 continue;
             b->off = off;
             off += b->size;
         }
-        if (pass == 0)
+        if (pass == 1)
             *scanned = off;
     }
     *total = (off + JL_IMAGE_PAGE - 1) & ~(uint64_t)(JL_IMAGE_PAGE - 1);

@@ -58,7 +58,7 @@ static run_t run(const char *env, const char *args)
 static const char *PROGRAM =
     "struct P; a::Int; end; f(x) = x + 1; const x = 41; "
     "d = Dict{Any,Any}(P => 1, :s => 2, \"k\" => 3, Int => 4, (1, 2) => 5, Vector{P} => 6); "
-    "v = Vector{P}; s = Set([:a, :b]); g = let c = 10; y -> y + c; end";
+    "v = Vector{P}; s = Set([:a, :b]); g = let c = 10; y -> y + c; end; f(1)";
 
 /* one image per test run (tests run in parallel; the writer renames a finished file into place) */
 static const char *image(void)
@@ -144,16 +144,21 @@ static void copy_file(const char *from, const char *to, long truncate_at, long f
     fclose(g);
 }
 
-static void expect_invalid(const char *path, const char *reason)
+static void expect_invalid_env(const char *env, const char *path, const char *reason)
 {
     char args[512], want[512];
     snprintf(args, sizeof args, "-J %s -e 'println(1)'", path);
-    run_t r = run(NULL, args);
-    cr_expect_eq(r.status, 1);
+    run_t r = run(env, args);
+    cr_expect_eq(r.status, 1, "%s julep %s", env ? env : "", args);
     cr_expect_str_eq(r.out, "");
     snprintf(want, sizeof want, "julep: system image %s is invalid: %s\n", path, reason);
     cr_expect_str_eq(r.err, want);
     unlink(path);
+}
+
+static void expect_invalid(const char *path, const char *reason)
+{
+    expect_invalid_env(NULL, path, reason);
 }
 
 Test(sysimage, missing_image, .timeout = 60)
@@ -178,7 +183,10 @@ Test(sysimage, corrupted_image, .timeout = 120)
     char p[64];
     snprintf(p, sizeof p, "/tmp/julep-si-bad-%d.ji", (int)getpid());
     copy_file(image(), p, -1, 200000);
-    expect_invalid(p, "corrupted (checksum mismatch)");
+    /* the data's checksum is verified on request or when the file is relocated (docs/sysimage.md) */
+    expect_invalid_env("JULEP_IMAGE_VERIFY=1", p, "corrupted (checksum mismatch)");
+    copy_file(image(), p, -1, 200000);
+    expect_invalid_env("JULEP_IMAGE_RELOCATE=1", p, "corrupted (checksum mismatch)");
 }
 
 Test(sysimage, other_build_and_other_files, .timeout = 120)
@@ -246,4 +254,146 @@ Test(sysimage, missing_default_image_falls_back, .timeout = 120)
     cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
     cr_expect_str_eq(out, "6\n");
     cr_expect_str_eq(err, "");
+}
+
+/* ---------------------------------------------------------------- native code (<image>.so) */
+
+static const char *so_of(const char *ji, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.*s.so", (int)(strlen(ji) - 3), ji);
+    return buf;
+}
+
+Test(sysimage, writes_native_code_beside_the_data, .timeout = 120)
+{
+    char so[300];
+    cr_expect_eq(access(so_of(image(), so, sizeof so), R_OK), 0, "%s is written with the image", so);
+    char args[512];
+    snprintf(args, sizeof args, "-J %s --trace-startup=stderr -e 1", image());
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "functions from the image's native code") != NULL, "%s", r.err);
+}
+
+/* f(::Int) was compiled while the image was written: calling it compiles nothing */
+Test(sysimage, image_code_is_not_compiled_again, .timeout = 120)
+{
+    char args[512];
+    snprintf(args, sizeof args, "-J %s --trace-compile=stderr -e 'f(1); f(2)'", image());
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.err, "");
+    /* a signature the writer never compiled still is, and traced */
+    snprintf(args, sizeof args, "-J %s --trace-compile=stderr -e 'f(1.5)'", image());
+    r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.err, "precompile(Tuple{typeof(Main.f), Float64})") != NULL, "%s", r.err);
+}
+
+/* the default image: println and friends run from sys.so, LLVM is never loaded */
+Test(sysimage, default_image_runs_without_compiling, .timeout = 120)
+{
+    run_t r = run(NULL, "--trace-compile=stderr -e 'println(1); println(sum([1.5, 2.5]) > 0); "
+                        "println(string(2, \"x\")); println(ccall(:jl_codegen_loaded, Cint, ()) == 0)'");
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "1\ntrue\n2x\ntrue\n");
+    cr_expect_str_eq(r.err, "");
+}
+
+Test(sysimage, native_code_can_be_ignored, .timeout = 120)
+{
+    char args[512];
+    snprintf(args, sizeof args, "-J %s --sysimage-native-code=no --trace-compile=stderr --trace-startup=stderr "
+             "-e 'println(f(x))'", image());
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "42\n");
+    cr_expect(strstr(r.err, "native code not used") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "precompile(Tuple{typeof(Main.f), Int64})") != NULL, "recompiled: %s", r.err);
+}
+
+/* a bad or foreign .so is reported and ignored: the data still loads and code compiles again */
+Test(sysimage, bad_native_code_is_ignored, .timeout = 180)
+{
+    char ji[64], so[64], cmd[512], args[512];
+    snprintf(ji, sizeof ji, "/tmp/julep-si-nat-%d.ji", (int)getpid());
+    so_of(ji, so, sizeof so);
+    copy_file(image(), ji, -1, -1);
+    FILE *f = fopen(so, "w");
+    fputs("not a shared object", f);
+    fclose(f);
+    snprintf(args, sizeof args, "-J %s -e 'println(f(x))'", ji);
+    run_t r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "42\n");
+    cr_expect(strstr(r.err, "julep: warning: native code ") != NULL && strstr(r.err, "ignored") != NULL, "%s", r.err);
+    /* the code of another image: its table does not belong to this data file */
+    char other[64];
+    snprintf(other, sizeof other, "/tmp/julep-si-nat2-%d.ji", (int)getpid());
+    snprintf(args, sizeof args, "--output-ji %s -e 'h(x) = x * 2; h(3)'", other);
+    r = run(NULL, args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(cmd, sizeof cmd, "cp %.*s.so %s", (int)(strlen(other) - 3), other, so);
+    cr_assert_eq(system(cmd), 0);
+    snprintf(args, sizeof args, "-J %s -e 'println(f(x))'", ji);
+    r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "42\n");
+    cr_expect(strstr(r.err, "ignored: written with another data file") != NULL, "%s", r.err);
+    /* without its .so the image is a data-only one, silently */
+    unlink(so);
+    r = run(NULL, args);
+    cr_expect_str_eq(r.out, "42\n");
+    cr_expect_str_eq(r.err, "");
+    unlink(ji);
+    unlink(other);
+    snprintf(cmd, sizeof cmd, "rm -f %.*s.so", (int)(strlen(other) - 3), other);
+    cr_expect_eq(system(cmd), 0);
+}
+
+/* An application's own image (docs/sysimage.md, "Custom images"): written by running the app once;
+   running the app again over it redefines its functions identically and compiles nothing. */
+static const char *APP =
+    "fib(n) = n < 2 ? n : fib(n - 1) + fib(n - 2)\n"
+    "struct Pt\n    x::Float64\n    y::Float64\nend\n"
+    "norm2(p::Pt) = p.x^2 + p.y^2\n"
+    "function main()\n"
+    "    println(fib(20))\n"
+    "    s = 0.0\n"
+    "    for i in 1:3\n        s += norm2(Pt(i, 2i))\n    end\n"
+    "    println(s)\n"
+    "    d = Dict(\"a\" => 1)\n    d[\"b\"] = 2\n    println(length(d), \" \", d[\"a\"] + d[\"b\"])\n"
+    "end\n"
+    "main()\n";
+
+Test(sysimage, custom_image_of_an_app_compiles_nothing, .timeout = 300)
+{
+    char app[64], ji[64], args[512];
+    snprintf(app, sizeof app, "/tmp/julep-si-app-%d.jl", (int)getpid());
+    snprintf(ji, sizeof ji, "/tmp/julep-si-app-%d.ji", (int)getpid());
+    FILE *f = fopen(app, "w");
+    fputs(APP, f);
+    fclose(f);
+    const char *want = "6765\n70.0\n2 3\n";
+    snprintf(args, sizeof args, "--output-ji %s %s", ji, app);
+    run_t r = run(NULL, args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, want);
+    /* without the image the app compiles its functions at run time */
+    snprintf(args, sizeof args, "--trace-compile=stderr %s", app);
+    r = run(NULL, args);
+    cr_expect(strstr(r.err, "precompile(Tuple{typeof(Main.main)})") != NULL, "%s", r.err);
+    snprintf(args, sizeof args, "-J %s --trace-compile=stderr %s", ji, app);
+    r = run(NULL, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, want);
+    cr_expect_str_eq(r.err, "");
+    /* a changed definition replaces the image's method and compiles again */
+    snprintf(args, sizeof args, "-J %s --trace-compile=stderr -e 'fib(n) = n; println(fib(20))'", ji);
+    r = run(NULL, args);
+    cr_expect_str_eq(r.out, "20\n");
+    cr_expect(strstr(r.err, "precompile(Tuple{typeof(Main.fib), Int64})") != NULL, "%s", r.err);
+    char so[300], cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -f %s %s %s", app, ji, so_of(ji, so, sizeof so));
+    cr_expect_eq(system(cmd), 0);
 }

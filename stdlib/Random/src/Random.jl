@@ -21,6 +21,7 @@
 module Random
 
 using Core.Intrinsics: add_int, shl_int, lshr_int, xor_int, or_int, uitofp, mul_float
+import Base: rand, randn
 
 export AbstractRNG, Xoshiro, TaskLocalRNG, MersenneTwister, rand, rand!, randn, randn!, randexp!,
        randperm, randperm!, randcycle, randcycle!, shuffle, shuffle!, randstring, randexp, bitrand
