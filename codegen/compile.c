@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "julep_internal.h"
 #include "gf.h"
@@ -289,6 +290,46 @@ static void set_entry(jl_code_instance_t *ci, jl_cg_request_t *r)
     ci->invoke = (jl_callptr_t)r->invoke;
 }
 
+/* JULEP_PERF_MAP=1: append each compiled entry to /tmp/perf-<pid>.map ("addr size name", the
+   format `perf report` reads for JIT code). Sizes are the gaps between a batch's entries (they share
+   one text section), the last one a guess. */
+static void perf_map_batch(jl_cg_request_t *reqs, size_t n)
+{
+    static FILE *f;
+    static int tried;
+    if (!tried) {
+        tried = 1;
+        const char *e = getenv("JULEP_PERF_MAP");
+        if (e != NULL && e[0] != '\0' && e[0] != '0') {
+            char path[64];
+            snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)getpid());
+            f = fopen(path, "a");
+        }
+    }
+    if (f == NULL)
+        return;
+    uintptr_t addrs[2 * MAX_BATCH];
+    size_t owner[2 * MAX_BATCH], na = 0;
+    for (size_t i = 0; i < n; i++)
+        if (reqs[i].invoke != NULL) {
+            owner[na] = owner[na + 1] = i;
+            addrs[na++] = (uintptr_t)reqs[i].specptr;
+            addrs[na++] = (uintptr_t)reqs[i].invoke;
+        }
+    for (size_t i = 0; i < na; i++) {
+        uintptr_t a = addrs[i], next = 0;
+        for (size_t j = 0; j < na; j++)
+            if (addrs[j] > a && (next == 0 || addrs[j] < next))
+                next = addrs[j];
+        size_t sz = next != 0 && next - a < (1u << 20) ? next - a : 4096;
+        jl_cg_request_t *r = &reqs[owner[i]];
+        char *sig = jl_precompile_statement(r->mi->specTypes);
+        fprintf(f, "%lx %zx %s%s\n", (unsigned long)a, sz, i % 2 ? "jlcall " : "", sig + 11);
+        free(sig);
+    }
+    fflush(f);
+}
+
 /* Compile ci's method instance and the callees it invokes; the generic entry for ci, or NULL. */
 /* JULEP_JIT_LIMIT=n: compile only the first n batches (a debugging aid for bisecting miscompiles) */
 static int over_limit(void)
@@ -326,6 +367,7 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
         n = add_callees(reqs, n, i);
     char *err = NULL;
     t->compile_batch(reqs, n, &err);
+    perf_map_batch(reqs, n);
     jl_callptr_t r = NULL;
     for (size_t i = 0; i < n; i++) {
         jl_cg_request_t *q = &reqs[i];

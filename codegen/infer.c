@@ -621,7 +621,8 @@ static jl_value_t *apply_iterate_tfunc(frame_t *fr, jl_value_t **a, size_t n, si
     for (size_t i = 2; i < n; i++)
         if (!splat_elements(a[i], flat, &k, 64))
             return (jl_value_t *)jl_any_type;
-    return abstract_call(fr, flat, k, (size_t)-1);
+    /* the callee is recorded at pc: the optimizer turns a splat of known length into a plain call */
+    return abstract_call(fr, flat, k, pc);
 }
 
 static const char *const pure_builtins[] = {

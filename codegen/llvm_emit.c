@@ -530,7 +530,9 @@ LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn)
     jl_method_t *m = (jl_method_t *)mi->def;
     jl_svec_t *ps = ((jl_datatype_t *)mi->specTypes)->parameters;
     size_t n = jl_svec_len(ps);
-    if (m->isva || n != (size_t)m->nargs)
+    /* varargs: specialized on the concrete trailing arguments, one parameter each (store_args packs
+       them into the vararg tuple), as Julia's specsig does */
+    if (m->isva ? n + 1 < (size_t)m->nargs : n != (size_t)m->nargs)
         return NULL;
     LLVMTypeRef at[n ? n : 1];
     unsigned k = 0;
@@ -1763,7 +1765,7 @@ static void setup_slots(jl_cg_ctx_t *c)
         jl_value_t *t = st && k < jl_array_len(st) ? jl_array_ptr_ref(st, k) : NULL;
         if (t == NULL)
             t = (jl_value_t *)jl_any_type;
-        if (k < (size_t)m->nargs) {
+        if (k < (size_t)m->nargs && !(m->isva && k == (size_t)m->nargs - 1)) {
             jl_value_t *at = jl_svecref(ps, k);
             if (jl_subtype(t, at))
                 t = at;
@@ -1785,20 +1787,40 @@ static void setup_slots(jl_cg_ctx_t *c)
     }
 }
 
+static jval_t param_val(jl_cg_ctx_t *c, jl_value_t *t, unsigned *p)
+{
+    if (jl_cg_is_ghost(t))
+        return jl_cg_ghost(t);
+    if (jl_cg_is_unboxed(c->batch, t))
+        return jl_cg_unboxed(t, LLVMGetParam(c->f, (*p)++));
+    return jl_cg_boxedval(t, LLVMGetParam(c->f, (*p)++));
+}
+
+/* the vararg tuple from the trailing parameters ps[k..n-1]: built in place when its type is concrete
+   (unboxed when isbits), else by `tuple` (a Type{X} element makes the runtime type Tuple{DataType}) */
+static jval_t pack_varargs(jl_cg_ctx_t *c, jl_svec_t *ps, size_t k, unsigned *p)
+{
+    size_t n = jl_svec_len(ps), nv = n - k;
+    jval_t vals[nv ? nv : 1];
+    for (size_t i = 0; i < nv; i++)
+        vals[i] = param_val(c, jl_svecref(ps, k + i), p);
+    jl_value_t *tt = (jl_value_t *)jl_apply_tuple_type_v(jl_svec_data(ps) + k, nv);
+    if (jl_is_concrete_type(tt))
+        return emit_new_fields(c, (jl_datatype_t *)tt, vals, nv);
+    return emit_builtin_fptr(c, jl_builtin_tuple, vals, nv, c->slot_typ[k]);
+}
+
 static void store_args(jl_cg_ctx_t *c)
 {
     jl_method_t *m = (jl_method_t *)c->mi->def;
     jl_svec_t *ps = ((jl_datatype_t *)c->mi->specTypes)->parameters;
     unsigned p = 0;
     for (size_t k = 0; k < (size_t)m->nargs; k++) {
-        jl_value_t *t = jl_svecref(ps, k);
         jval_t v;
-        if (jl_cg_is_ghost(t))
-            v = jl_cg_ghost(t);
-        else if (jl_cg_is_unboxed(c->batch, t))
-            v = jl_cg_unboxed(t, LLVMGetParam(c->f, p++));
+        if (m->isva && k == (size_t)m->nargs - 1)
+            v = pack_varargs(c, ps, k, &p);
         else
-            v = jl_cg_boxedval(t, LLVMGetParam(c->f, p++));
+            v = param_val(c, jl_svecref(ps, k), &p);
         if (k == 0 && v.v != NULL)
             c->self = v.v;
         if (k < c->nslots)

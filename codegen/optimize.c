@@ -397,6 +397,109 @@ static jl_value_t *operand_type(ir_t *ir, jl_value_t *x)
     return (jl_value_t *)jl_any_type;
 }
 
+/* ---------------------------------------------------------------- splatting */
+
+/* the lattice type of operand x at the current end of the new IR (slots: their declared type) */
+static jl_value_t *splat_operand_type(opt_t *o, jl_value_t *x)
+{
+    if (jl_is_slotnumber(x) || jl_typeis(x, jl_argument_type)) {
+        jl_array_t *st = (jl_array_t *)o->ci->slottypes;
+        size_t k = (size_t)((jl_slotnumber_t *)x)->id - 1;
+        return st && k < jl_array_len(st) ? jl_array_ptr_ref(st, k) : (jl_value_t *)jl_any_type;
+    }
+    return operand_type(&o->out, x);
+}
+
+/* the number of elements of a splatted operand of fixed length, or -1 */
+static intptr_t splat_length(opt_t *o, jl_value_t *x)
+{
+    jl_value_t *t = splat_operand_type(o, x), *v;
+    if (jl_is_infer_const(t)) {
+        v = jl_infer_const_val(t);
+        return jl_is_tuple(v) ? (intptr_t)jl_datatype_nfields(jl_typeof(v)) : -1;
+    }
+    t = jl_widenconst(t);
+    if (!jl_is_tuple_type(t))
+        return -1;
+    jl_svec_t *ps = ((jl_datatype_t *)t)->parameters;
+    size_t np = jl_svec_len(ps);
+    if (np > 0 && jl_typeis(jl_svecref(ps, np - 1), jl_vararg_type))
+        return -1;
+    return (intptr_t)np;
+}
+
+/* element k (0-based) of splatted operand x as an operand: a `tuple(...)` argument that is an SSA
+   value or constant (a slot may have been reassigned since), else a new `getfield(x, k+1)` */
+static jl_value_t *splat_element(opt_t *o, jl_value_t *x, size_t k, int32_t loc)
+{
+    jl_value_t *t = splat_operand_type(o, x), *v;
+    if (jl_is_infer_const(t))
+        return quote_const(jl_get_nth_field(jl_infer_const_val(t), k));
+    if (jl_is_ssavalue(x)) {
+        jl_value_t *def = o->out.stmts[((jl_ssavalue_t *)x)->id - 1];
+        if (is_head(def, jl_s_call) && jl_infer_operand_const(jl_exprarg(def, 0), &v) && v == jl_builtin_tuple &&
+            k + 1 < jl_expr_nargs(def)) {
+            jl_value_t *a = jl_exprarg(def, k + 1);
+            if (!jl_is_slotnumber(a) && !jl_typeis(a, jl_argument_type))
+                return a;
+        }
+    }
+    jl_value_t *ft = jl_svecref(((jl_datatype_t *)jl_widenconst(t))->parameters, k);
+    jl_expr_t *gf = jl_exprn(jl_s_call, 3);
+    jl_exprargset(gf, 0, jl_builtin_getfield);
+    jl_exprargset(gf, 1, x);
+    jl_exprargset(gf, 2, jl_box_int64((int64_t)k + 1));
+    return new_ssa(ir_push(&o->out, (jl_value_t *)gf, jl_has_free_typevars(ft) ? (jl_value_t *)jl_any_type : ft, loc, NULL) + 1);
+}
+
+/* `_apply_iterate(iterate, f, t1, t2, ...)` with every ti a tuple of known length becomes the plain
+   call `f(t1[1], ..., t2[1], ...)` (Julia's rewrite of splatting), so it can be inlined or invoked
+   directly; NULL when not applicable */
+static jl_expr_t *flatten_apply(opt_t *o, jl_expr_t *call, int32_t loc)
+{
+    jl_value_t *f;
+    size_t n = jl_expr_nargs(call);
+    if (call->head != jl_s_call || n < 3 || !jl_infer_operand_const(jl_exprarg(call, 0), &f) ||
+        f != jl_builtin__apply_iterate || !jl_infer_operand_const(jl_exprarg(call, 1), &f) ||
+        f != jl_get_global(jl_base_module, jl_symbol("iterate")))
+        return NULL;
+    size_t total = 0;
+    for (size_t i = 3; i < n; i++) {
+        intptr_t len = splat_length(o, jl_exprarg(call, i));
+        if (len < 0)
+            return NULL;
+        total += (size_t)len;
+    }
+    jl_expr_t *r = jl_exprn(jl_s_call, total + 1);
+    jl_exprargset(r, 0, jl_exprarg(call, 2));
+    size_t j = 1;
+    for (size_t i = 3; i < n; i++) {
+        jl_value_t *x = jl_exprarg(call, i);
+        intptr_t len = splat_length(o, x);
+        for (intptr_t k = 0; k < len; k++)
+            jl_exprargset(r, j++, splat_element(o, x, (size_t)k, loc));
+    }
+    return r;
+}
+
+/* may `invoke mi` take these operands? (each static type within the instance's signature) */
+static int invoke_args_ok(opt_t *o, jl_method_instance_t *mi, jl_expr_t *call)
+{
+    jl_value_t *spec = mi->specTypes;
+    if (!jl_is_datatype(spec))
+        return 0;
+    jl_svec_t *ps = ((jl_datatype_t *)spec)->parameters;
+    size_t n = jl_expr_nargs(call);
+    if (jl_svec_len(ps) != n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *t = splat_operand_type(o, jl_exprarg(call, i));
+        if (!jl_infer_le(t, jl_svecref(ps, i)))
+            return 0;
+    }
+    return 1;
+}
+
 static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_value_t **constcode,
                         const uint8_t *reached)
 {
@@ -407,6 +510,7 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
     size_t *fix = (size_t *)jl_gc_alloc_buf_atomic((n + 1) * sizeof(size_t));
     size_t nfix = 0;
     ir_t *out = &o->out;
+    jl_value_t *cv0;
     ir_init(out, n + 8);
     for (size_t i = 0; i < n; i++) {
         first[i] = out->n;
@@ -459,6 +563,16 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
         jl_value_t *ns = map_operand(s, vmap);
         jl_expr_t *call = stmt_call(ns);
         jl_method_instance_t *callee = callees ? (jl_method_instance_t *)callees[i] : NULL;
+        jl_expr_t *flat = call ? flatten_apply(o, call, loc) : NULL;
+        if (flat != NULL) {
+            ns = call == (jl_expr_t *)ns ? (jl_value_t *)flat : (jl_value_t *)jl_expr(jl_s_assign, 2, jl_exprarg(ns, 0), flat);
+            call = flat;
+            if (callee && !invoke_args_ok(o, callee, call))
+                callee = NULL;
+        }
+        else if (call && call->head == jl_s_call && jl_infer_operand_const(jl_exprarg(call, 0), &cv0) &&
+                 cv0 == jl_builtin__apply_iterate)
+            callee = NULL; /* a splat that stays dynamic */
         jl_code_info_t *csrc = NULL;
         if (callee && call && call->head == jl_s_call) {
             /* the body specialized on the call's constant arguments folds what the general one cannot */
@@ -596,6 +710,61 @@ static jl_value_t *try_fold(jl_value_t **args, size_t n)
     return res;
 }
 
+static int slot_never_assigned(opt_t *o, jl_value_t *x)
+{
+    size_t k = (size_t)((jl_slotnumber_t *)x)->id - 1;
+    jl_array_t *fl = o->ci->slotflags;
+    return k < jl_array_len(fl) && !(((uint8_t *)jl_array_data(fl))[k] & JL_SLOT_ASSIGNED);
+}
+
+/* `getfield(x, i)` with x an SSA value built here by `tuple(...)` or `new(T, ...)` of an immutable
+   T: the field's operand itself (when it still holds that value: not a reassigned slot), else NULL.
+   The aggregate then usually becomes dead (scalar replacement of the common splat/tuple shapes). */
+static jl_value_t *forward_field(opt_t *o, jl_expr_t *e)
+{
+    jl_value_t *f, *x, *idx, *T;
+    if (jl_expr_nargs(e) != 3 || !jl_infer_operand_const(jl_exprarg(e, 0), &f) || f != jl_builtin_getfield)
+        return NULL;
+    x = jl_exprarg(e, 1);
+    if (!jl_is_ssavalue(x) || !jl_infer_operand_const(jl_exprarg(e, 2), &idx))
+        return NULL;
+    jl_value_t *def = o->out.stmts[((jl_ssavalue_t *)x)->id - 1];
+    if (!jl_is_expr(def))
+        return NULL;
+    jl_expr_t *d = (jl_expr_t *)def;
+    size_t first;
+    jl_datatype_t *dt;
+    if (d->head == jl_s_call && jl_expr_nargs(d) >= 1 && jl_infer_operand_const(jl_exprarg(d, 0), &f) &&
+        f == jl_builtin_tuple) {
+        first = 1;
+        dt = NULL;
+    }
+    else if (d->head == jl_s_new && jl_expr_nargs(d) >= 1 && jl_infer_operand_const(jl_exprarg(d, 0), &T) &&
+             jl_is_datatype(T) && !((jl_datatype_t *)T)->name->mutabl && ((jl_datatype_t *)T)->types != NULL) {
+        first = 1;
+        dt = (jl_datatype_t *)T;
+    }
+    else
+        return NULL;
+    intptr_t i;
+    if (jl_is_int64(idx))
+        i = (intptr_t)jl_unbox_int64(idx) - 1;
+    else if (jl_is_symbol(idx) && dt != NULL)
+        i = jl_field_index(dt, (jl_sym_t *)idx, 0);
+    else
+        return NULL;
+    if (i < 0 || (size_t)i + first >= jl_expr_nargs(d))
+        return NULL;
+    jl_value_t *a = jl_exprarg(d, (size_t)i + first);
+    if (dt != NULL && !jl_infer_le(operand_type(&o->out, a), jl_svecref(dt->types, (size_t)i)))
+        return NULL; /* `new` converts nothing, but keep the field's declared type exact */
+    if ((jl_is_slotnumber(a) || jl_typeis(a, jl_argument_type)) && !slot_never_assigned(o, a))
+        return NULL;
+    if (jl_is_expr(a))
+        return NULL;
+    return a;
+}
+
 static void fold_pass(opt_t *o)
 {
     ir_t *ir = &o->out;
@@ -632,6 +801,16 @@ static void fold_pass(opt_t *o)
         if (!is_head(rhs, jl_s_call))
             continue;
         jl_expr_t *e = (jl_expr_t *)rhs;
+        jl_value_t *fwd = forward_field(o, e);
+        if (fwd != NULL) {
+            if (rhs == s)
+                ir->stmts[k] = fwd;
+            else
+                jl_exprargset(s, 1, fwd);
+            if (jl_infer_operand_const(fwd, &cv))
+                ir->types[k] = jl_infer_const(cv);
+            continue;
+        }
         size_t n = jl_expr_nargs(e);
         jl_value_t *args[n];
         int allc = 1, c;
@@ -733,6 +912,23 @@ static int nothrow_intrinsic(jl_value_t *f, jl_expr_t *e, ir_t *ir)
     return 1;
 }
 
+/* getfield(x, i) of a constant in-range index on a tuple or immutable struct of known type */
+static int getfield_nothrow(opt_t *o, jl_expr_t *e)
+{
+    jl_value_t *idx;
+    if (jl_expr_nargs(e) != 3 || !jl_infer_operand_const(jl_exprarg(e, 2), &idx))
+        return 0;
+    jl_value_t *t = jl_widenconst(splat_operand_type(o, jl_exprarg(e, 1)));
+    if (!jl_is_datatype(t) || !((jl_datatype_t *)t)->isconcretetype || ((jl_datatype_t *)t)->name->mutabl ||
+        ((jl_datatype_t *)t)->layout == NULL)
+        return 0;
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    size_t nf = dt->layout->nfields;
+    if (jl_is_int64(idx))
+        return jl_unbox_int64(idx) >= 1 && (size_t)jl_unbox_int64(idx) <= nf;
+    return jl_is_symbol(idx) && jl_field_index(dt, (jl_sym_t *)idx, 0) >= 0;
+}
+
 /* may statement s (whose value is unused) be deleted? */
 static int removable(opt_t *o, ir_t *ir, size_t k)
 {
@@ -763,7 +959,8 @@ static int removable(opt_t *o, ir_t *ir, size_t k)
     if (jl_is_intrinsic(v))
         return nothrow_intrinsic(v, e, ir);
     return v == jl_builtin_tuple || v == jl_builtin_is || v == jl_builtin_typeof || v == jl_builtin_svec ||
-           (v == jl_builtin_isa && jl_is_infer_const(ir->types[k]));
+           (v == jl_builtin_isa && jl_is_infer_const(ir->types[k])) ||
+           (v == jl_builtin_getfield && getfield_nothrow(o, e));
 }
 
 static void dce_pass(opt_t *o)

@@ -1,0 +1,89 @@
+# specialization.jl -- methods compiled for the concrete types of each call: varargs methods (one
+# specialization per tuple of trailing argument types), splatting of tuples of known length, and the
+# code that results (code_typed / code_llvm), with exceptions and type-unstable values through them.
+using Test
+using InteractiveUtils
+include(joinpath(@__DIR__, "include", "child.jl"))
+
+addall(xs...) = +(xs...)
+firstrest(x, ys...) = (x, length(ys), ys)
+tagged(tag, xs...) = string(tag, ":", join(xs, ","))
+converted(T, xs...) = map(x -> T(x), xs)
+count_args(xs...) = length(xs)
+vmax(a, b, c) = max(a, b, c)
+pairsum(t::Tuple) = addall(t...)
+twice(f, args...) = (f(args...), f(args...))
+picky(xs...) = xs[1] > 0 ? xs[2] : throw(ArgumentError("first must be positive"))
+unstable_va(xs...) = xs[1] ? 1 : "one"
+kwva(x, ys...; scale = 1) = scale * (x + sum(ys; init = 0))
+function loop_va(n)
+    s = 0
+    for i in 1:n
+        s += addall(i, 2, 3) + vmax(i, 5, 3)
+    end
+    s
+end
+
+@testset "varargs methods" begin
+    @test addall(1, 2, 3) === 6
+    @test addall(1.5, 2) === 3.5
+    @test addall(1) === 1
+    @test firstrest(1) == (1, 0, ())
+    @test firstrest(1, "a", 2.5) == (1, 2, ("a", 2.5))
+    @test tagged(:t, 1, "x", 2.5) == "t:1,x,2.5"
+    @test tagged(:t) == "t:"
+    @test converted(Float64, 1, 2) === (1.0, 2.0)
+    @test converted(Int8, 3) === (Int8(3),)
+    @test count_args() == 0 && count_args(nothing, missing, 1) == 3
+    @test vmax(3, 9, 4) === 9 && vmax(1.0, -2.0, 0.5) === 1.0
+    @test pairsum((4, 5, 6)) === 15
+    @test twice(+, 1, 2) == (3, 3)
+    @test twice(string, "a", 1) == ("a1", "a1")
+    @test loop_va(10) == sum(i + 5 + max(i, 5) for i in 1:10)
+    @test kwva(1, 2, 3) == 6 && kwva(1, 2; scale = 10) == 30 && kwva(4) == 4
+    @test string(1, "a", 2.5) == "1a2.5"
+    @test max(3, 7, 5) == 7
+    @test println(IOBuffer(), 1, 'x', "y") === nothing
+end
+
+@testset "exceptions and dynamic values through compiled varargs frames" begin
+    @test picky(1, "ok") == "ok"
+    @test_throws ArgumentError picky(-1, "no")
+    @test_throws BoundsError picky()
+    err = try
+        picky(0, 1)
+    catch e
+        e
+    end
+    @test err == ArgumentError("first must be positive")
+    @test unstable_va(true) === 1
+    @test unstable_va(false) == "one"
+    @test unstable_va(true, 2, 3) === 1
+    @test_throws TypeError unstable_va(1)
+end
+
+@testset "splatting of known-length tuples is a plain call" begin
+    ct = code_typed(addall, (Int, Int, Int))[1]
+    src = sprint(show, ct.first)
+    @test !occursin("_apply_iterate", src)
+    @test ct.second == Int
+    src2 = sprint(show, code_typed(pairsum, (Tuple{Int, Int},))[1].first)
+    @test !occursin("_apply_iterate", src2) && occursin("add_int", src2)
+    ir = sprint(code_llvm, addall, (Int, Int, Int))
+    @test occursin(r"define i64 @julia_addall_\d+\(i64 signext %0, i64 signext %1, i64 signext %2\)", ir)
+    @test !occursin("jl_apply_generic", ir) && !occursin("jl_invoke", ir)
+end
+
+@testset "--trace-compile lines for varargs signatures" begin
+    out, err, st, _ = run_julep("""
+        f(x, ys...) = x + length(ys)
+        f(1, 2)
+        f(1, 2)
+        f(1, 2.0)
+        println("done")
+        """; flags = "--trace-compile=stderr")
+    @test st == 0 && out == "done\n"
+    lines = split(err, '\n')
+    @test count(==("precompile(Tuple{typeof(Main.f), Int64, Int64})"), lines) == 1
+    @test count(==("precompile(Tuple{typeof(Main.f), Int64, Float64})"), lines) == 1
+end
