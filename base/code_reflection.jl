@@ -79,20 +79,3 @@ end
 precompile(@nospecialize(f), @nospecialize(argtypes::Tuple)) = precompile(signature_type(f, argtypes))
 precompile(@nospecialize(sig::Type)) = ccall(:jl_compile_hint, Cint, (Any,), sig) != 0
 
-# `@generated function f(x) ... end`: the body runs once per specialization with the arguments bound
-# to their types and returns the code of that specialization (lowering splits it, see
-# src/lower_expand.c). `if @generated ... else ... end` in a body chooses the same way.
-macro generated(f)
-    if f isa Expr && (f.head === :function || (f.head === :(=) && f.args[1] isa Expr))
-        body = f.args[2]
-        lno = body isa Expr && body.head === :block && !isempty(body.args) && body.args[1] isa LineNumberNode ?
-              body.args[1] : LineNumberNode(0, :none)
-        return Expr(:escape, Expr(f.head, f.args[1],
-                                  Expr(:block, lno, Expr(:if, Expr(:generated), body,
-                                                         Expr(:block, Expr(:meta, :generated_only), Expr(:return, nothing))))))
-    end
-    error("invalid syntax; @generated must be used with a function definition")
-end
-macro generated()
-    Expr(:generated)
-end

@@ -54,17 +54,40 @@ end
 merge(a::NamedTuple, itr) = merge(a, NamedTuple(itr))
 merge(a::NamedTuple) = a
 merge(a::NamedTuple, b, c, rest...) = merge(merge(a, b), c, rest...)
-function structdiff(a::NamedTuple, b::Union{NamedTuple,Type{_S1}}) where {_S1<:NamedTuple}
-    bn = b isa Type ? _nt_names(b) : keys(b)
+# `@generated function f(x) ... end`: the body runs once per specialization with the arguments bound
+# to their types and returns the code of that specialization (lowering splits it, see
+# src/lower_expand.c). `if @generated ... else ... end` in a body chooses the same way.
+macro generated(f)
+    if f isa Expr && (f.head === :function || (f.head === :(=) && f.args[1] isa Expr))
+        body = f.args[2]
+        lno = body isa Expr && body.head === :block && !isempty(body.args) && body.args[1] isa LineNumberNode ?
+              body.args[1] : LineNumberNode(0, :none)
+        return Expr(:escape, Expr(f.head, f.args[1],
+                                  Expr(:block, lno, Expr(:if, Expr(:generated), body,
+                                                         Expr(:block, Expr(:meta, :generated_only), Expr(:return, nothing))))))
+    end
+    error("invalid syntax; @generated must be used with a function definition")
+end
+macro generated()
+    Expr(:generated)
+end
+
+# the fields of a whose names b lacks; generated per pair of types (as Julia's), so inference sees a
+# constant shape: keyword-call lowering calls it on every call with keywords
+@generated function structdiff(a::NamedTuple, b::Union{NamedTuple,Type{_S1}}) where {_S1<:NamedTuple}
+    an = _nt_names(a)
+    bn = b <: Type ? _nt_names(b.parameters[1]) : _nt_names(b)
     names = Symbol[]
+    types = Any[]
     vals = Any[]
-    for k in keys(a)
-        if !(k in bn)
-            push!(names, k)
-            push!(vals, getfield(a, k))
+    for i in 1:length(an)
+        if !(an[i] in bn)
+            push!(names, an[i])
+            push!(types, fieldtype(a, i))
+            push!(vals, Expr(:call, :getfield, :a, i))
         end
     end
-    NamedTuple{(names...,)}((vals...,))
+    :(NamedTuple{$((names...,)),$(Tuple{types...})}(($(vals...),)))
 end
 _nt_names(::Type{_S1}) where {names, _S1<:NamedTuple{names}} = names
 

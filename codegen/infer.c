@@ -236,6 +236,18 @@ static jl_value_t *tmeet(jl_value_t *a, jl_value_t *T)
     return r;
 }
 
+/* the lowered code inference runs for mi: the method's source, or for a @generated method the body
+   its generator made for this specialization (NULL when there is none, e.g. abstract arguments) */
+JL_DLLEXPORT jl_code_info_t *jl_infer_method_source(jl_method_instance_t *mi)
+{
+    if (!jl_is_method(mi->def))
+        return NULL;
+    jl_method_t *m = (jl_method_t *)mi->def;
+    if (m->generator != NULL && m->generator != jl_nothing)
+        return mi->uninferred && jl_is_code_info(mi->uninferred) ? (jl_code_info_t *)mi->uninferred : NULL;
+    return jl_is_code_info(m->source) ? (jl_code_info_t *)m->source : NULL;
+}
+
 /* ---------------------------------------------------------------- frames */
 
 typedef struct frame {
@@ -625,6 +637,34 @@ static jl_value_t *apply_iterate_tfunc(frame_t *fr, jl_value_t **a, size_t n, si
     return abstract_call(fr, flat, k, pc);
 }
 
+/* isdefined(x, f) on a tuple or NamedTuple (every field always defined) or a field that does not exist */
+static jl_value_t *isdefined_tfunc(jl_value_t **a, size_t n)
+{
+    jl_value_t *fv;
+    if (n != 2 || !const_arg(a[1], &fv))
+        return (jl_value_t *)jl_bool_type;
+    jl_value_t *t = jl_widenconst(a[0]);
+    if (!jl_is_datatype(t) || !((jl_datatype_t *)t)->isconcretetype || is_kind(t) || t == (jl_value_t *)jl_module_type)
+        return (jl_value_t *)jl_bool_type;
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    int known;
+    size_t nf = dt_nfields_known(dt, &known);
+    if (!known)
+        return (jl_value_t *)jl_bool_type;
+    intptr_t idx = -1;
+    if (jl_is_symbol(fv) && !jl_is_tuple_type(t))
+        idx = jl_field_index(dt, (jl_sym_t *)fv, 0);
+    else if (jl_is_int64(fv))
+        idx = (intptr_t)jl_unbox_int64(fv) - 1;
+    else
+        return (jl_value_t *)jl_bool_type;
+    if (idx < 0 || (size_t)idx >= nf)
+        return jl_infer_const(jl_false);
+    if (jl_is_tuple_type(t) || dt->name == jl_namedtuple_typename)
+        return jl_infer_const(jl_true);
+    return (jl_value_t *)jl_bool_type;
+}
+
 static const char *const pure_builtins[] = {
     "===", "typeof", "sizeof", "<:", "isa", "typeassert", "tuple", "ifelse", "fieldtype", "nfields",
     "apply_type", "svec", "Typeof", "isdefined", "_svec_ref", NULL};
@@ -672,12 +712,21 @@ static jl_value_t *builtin_tfunc(frame_t *fr, jl_value_t *f, jl_value_t **a, siz
         return fieldtype_tfunc(a, n);
     if (!strcmp(name, "Typeof"))
         return typeof_tfunc(a, n);
+    if (!strcmp(name, "nfields") && n == 1 && !jl_is_infer_const(a[0]) && jl_is_datatype(a[0]) &&
+        ((jl_datatype_t *)a[0])->isconcretetype && !is_kind(a[0])) {
+        int known;
+        size_t nf = dt_nfields_known((jl_datatype_t *)a[0], &known);
+        if (known)
+            return jl_infer_const(jl_box_int64((int64_t)nf));
+    }
     if (!strcmp(name, "<:") || !strcmp(name, "sizeof") || !strcmp(name, "nfields")) {
         if (all_const(a, n))
             return fold_call(f, a, n);
         return (jl_value_t *)(name[0] == '<' ? jl_bool_type : jl_int64_type);
     }
-    if (!strcmp(name, "isdefined") || !strcmp(name, "applicable"))
+    if (!strcmp(name, "isdefined"))
+        return isdefined_tfunc(a, n);
+    if (!strcmp(name, "applicable"))
         return (jl_value_t *)jl_bool_type;
     if (!strcmp(name, "setfield!") || !strcmp(name, "setglobal!"))
         return n >= 3 ? a[2] : jl_bottom_type;
@@ -843,7 +892,7 @@ static int wants_constprop(jl_method_t *m, jl_value_t **argtypes, size_t n, jl_v
         if (const_arg(argtypes[i], &v) && !is_type_value(v) && !((jl_datatype_t *)jl_typeof(v))->instance)
             any = 1;
     }
-    if (!any || !jl_is_code_info(m->source))
+    if (!any || !jl_is_code_info(m->source) || (m->generator != NULL && m->generator != jl_nothing))
         return 0;
     return m->constprop == 1 || jl_array_len(((jl_code_info_t *)m->source)->code) <= JL_INFER_CONSTPROP_STMTS;
 }
@@ -1493,7 +1542,7 @@ static void init_frame(frame_t *fr, jl_method_instance_t *mi, jl_value_t **const
     memset(fr, 0, sizeof(*fr));
     fr->mi = mi;
     fr->m = (jl_method_t *)mi->def;
-    fr->src = (jl_code_info_t *)fr->m->source;
+    fr->src = jl_infer_method_source(mi);
     fr->nstmts = jl_array_len(fr->src->code);
     fr->nslots = jl_array_len(fr->src->slotnames);
     fr->nargs = (size_t)fr->m->nargs;
@@ -1573,10 +1622,7 @@ static int typeinf_frame(frame_t *fr)
 
 static int inferrable(jl_method_instance_t *mi)
 {
-    if (!jl_is_method(mi->def))
-        return 0;
-    jl_method_t *m = (jl_method_t *)mi->def;
-    return jl_is_code_info(m->source) && (m->generator == NULL || m->generator == jl_nothing);
+    return jl_infer_method_source(mi) != NULL;
 }
 
 static jl_code_instance_t *cached_ci(jl_method_instance_t *mi)

@@ -43,6 +43,7 @@ JL_DLLEXPORT jl_value_t *jl_infer_tmerge(jl_value_t *a, jl_value_t *b); /* a ⊔
    `rettype_const` and `inferred` (the optimized CodeInfo, see docs/ir.md "Optimized IR"); NULL when
    mi cannot be inferred (a top-level thunk, a C-implemented or generated method). Cached: a second
    call returns the same CodeInstance until the method or one of its callees is redefined. */
+JL_DLLEXPORT jl_code_info_t *jl_infer_method_source(jl_method_instance_t *mi); /* lowered code inferred for mi */
 JL_DLLEXPORT jl_code_instance_t *jl_infer_and_optimize(jl_method_instance_t *mi);
 /* Typed CodeInfo of mi, not cached: optimized or as inference left it (code_typed(optimize=false)).
    *rt receives the return type (may be Const). NULL when mi cannot be inferred. */

@@ -1510,10 +1510,9 @@ static int32_t stmt_line(jl_code_info_t *src, size_t i)
 /* per optimized statement: a statement of the method's lowered source on the same line */
 static void map_lowered_ips(jl_cg_ctx_t *c)
 {
-    jl_method_t *m = (jl_method_t *)c->mi->def;
-    if (!jl_is_code_info(m->source))
+    jl_code_info_t *low = jl_infer_method_source(c->mi);
+    if (low == NULL)
         return;
-    jl_code_info_t *low = (jl_code_info_t *)m->source;
     size_t nl = jl_array_len(low->code);
     c->lowered_ip = (int32_t *)calloc(c->nstmts + 1, sizeof(int32_t));
     for (size_t i = 0; i < c->nstmts; i++) {
@@ -1529,10 +1528,9 @@ static void map_lowered_ips(jl_cg_ctx_t *c)
 
 static int32_t lowered_ip_at(jl_method_instance_t *mi, int32_t line)
 {
-    jl_method_t *m = (jl_method_t *)mi->def;
-    if (!jl_is_method(m) || !jl_is_code_info(m->source))
+    jl_code_info_t *low = jl_infer_method_source(mi);
+    if (low == NULL)
         return -1;
-    jl_code_info_t *low = (jl_code_info_t *)m->source;
     for (size_t k = 0; k < jl_array_len(low->code); k++)
         if (stmt_line(low, k) == line)
             return (int32_t)k;

@@ -267,6 +267,13 @@ static void cache_insert(jl_methtable_t *mt, jl_value_t *F, jl_value_t **args, u
 {
     if (nargs > 62)
         return;
+    /* a UnionAll or Union passed as a value is keyed by its address, but apply_type makes a new one
+       each time (`NamedTuple{names}` in keyword-call lowering): caching it would only grow the table */
+    if (jl_is_unionall(F) || jl_is_uniontype(F))
+        return;
+    for (uint32_t i = 0; i < nargs; i++)
+        if (jl_is_unionall(args[i]) || jl_is_uniontype(args[i]))
+            return;
     uint64_t mask;
     uintptr_t h = call_hash(F, args, nargs, &mask);
     jl_svec_t *e = jl_alloc_svec((size_t)nargs + 3);
@@ -341,6 +348,23 @@ static jl_value_t *generated_code(jl_method_t *m, jl_value_t *spec, jl_svec_t *s
     return (jl_value_t *)jl_lower_generated(m, ex, sparams);
 }
 
+/* a signature calls can have exactly: concrete types, or Type{X} of a closed X (a type passed as a
+   value); @generated bodies are made for these (Julia's dispatch tuples) */
+static int is_dispatch_tuple(jl_value_t *spec)
+{
+    if (!jl_is_datatype(spec) || !jl_is_tuple_type(spec))
+        return 0;
+    jl_svec_t *ps = ((jl_datatype_t *)spec)->parameters;
+    for (size_t i = 0; i < jl_svec_len(ps); i++) {
+        jl_value_t *p = jl_svecref(ps, i);
+        if (jl_is_concrete_type(p))
+            continue;
+        if (!is_type_type(p) || jl_has_free_typevars(p))
+            return 0;
+    }
+    return 1;
+}
+
 JL_DLLEXPORT jl_method_instance_t *jl_specializations_get_linfo(jl_method_t *m, jl_value_t *spec,
                                                                  jl_svec_t *sparams)
 {
@@ -360,7 +384,7 @@ JL_DLLEXPORT jl_method_instance_t *jl_specializations_get_linfo(jl_method_t *m, 
     mi->uninferred = jl_nothing;
     mi->backedges = NULL;
     mi->cache = NULL;
-    if (m->generator != NULL && m->generator != jl_nothing && jl_is_datatype(spec) && jl_is_concrete_type(spec))
+    if (m->generator != NULL && m->generator != jl_nothing && is_dispatch_tuple(spec))
         mi->uninferred = generated_code(m, spec, mi->sparam_vals);
     jl_array_ptr_1d_push(specs, (jl_value_t *)mi);
     return mi;

@@ -87,3 +87,25 @@ end
     @test count(==("precompile(Tuple{typeof(Main.f), Int64, Int64})"), lines) == 1
     @test count(==("precompile(Tuple{typeof(Main.f), Int64, Float64})"), lines) == 1
 end
+
+@generated function gen_double(x)
+    x <: Integer ? :(2x) : :(string(x, x))
+end
+kwuser(x; scale = 2, shift = 0) = scale * x + shift
+call_kw(x) = kwuser(x; shift = 1)
+
+@testset "@generated bodies and keyword calls are inferred" begin
+    @test gen_double(4) === 8 && gen_double("ab") == "abab"
+    @test code_typed(gen_double, (Int,))[1].second == Int
+    @test code_typed(gen_double, (String,))[1].second == String
+    @test call_kw(5) == 11
+    @test kwuser(5; scale = 3) == 15
+    @test_throws MethodError kwuser(5; nope = 1)
+    @test_throws MethodError string(1; nope = 2)
+    @test Base.structdiff((a = 1, b = "x", c = 3.0), (b = 0,)) === (a = 1, c = 3.0)
+    @test Base.structdiff((a = 1,), NamedTuple{(:a,)}) === NamedTuple()
+    ct = code_typed(call_kw, (Int,))[1]
+    @test ct.second == Int
+    @test !occursin("structdiff", sprint(show, ct.first))
+    @test code_typed(Core.kwcall, (NamedTuple{(:base,), Tuple{Int}}, typeof(string), UInt32))[1].second == String
+end
