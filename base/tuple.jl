@@ -68,7 +68,14 @@ function isless(a::Tuple, b::Tuple)
 end
 
 map(f, t::Tuple{}) = ()
+# short tuples call f directly (as Julia's), so a type passed as f stays a constant for inference
+# (through the closure below it would be a field of type DataType and every call dynamic)
+map(f, t::Tuple{Any}) = (f(t[1]),)
+map(f, t::Tuple{Any,Any}) = (f(t[1]), f(t[2]))
+map(f, t::Tuple{Any,Any,Any}) = (f(t[1]), f(t[2]), f(t[3]))
 map(f, t::Tuple) = ntuple(i -> f(t[i]), length(t))
+map(f, t::Tuple{Any}, s::Tuple{Any}) = (f(t[1], s[1]),)
+map(f, t::Tuple{Any,Any}, s::Tuple{Any,Any}) = (f(t[1], s[1]), f(t[2], s[2]))
 map(f, t::Tuple, s::Tuple) = ntuple(i -> f(t[i], s[i]), min(length(t), length(s)))
 reverse(t::Tuple) = ntuple(i -> t[length(t) + 1 - i], length(t))
 

@@ -712,6 +712,10 @@ static jl_value_t *builtin_tfunc(frame_t *fr, jl_value_t *f, jl_value_t **a, siz
         return fieldtype_tfunc(a, n);
     if (!strcmp(name, "Typeof"))
         return typeof_tfunc(a, n);
+    if (!strcmp(name, "sizeof") && n == 1 && !jl_is_infer_const(a[0]) && jl_is_datatype(a[0]) &&
+        ((jl_datatype_t *)a[0])->isconcretetype && ((jl_datatype_t *)a[0])->isbitstype &&
+        ((jl_datatype_t *)a[0])->layout != NULL)
+        return jl_infer_const(jl_box_int64((int64_t)((jl_datatype_t *)a[0])->layout->size));
     if (!strcmp(name, "nfields") && n == 1 && !jl_is_infer_const(a[0]) && jl_is_datatype(a[0]) &&
         ((jl_datatype_t *)a[0])->isconcretetype && !is_kind(a[0])) {
         int known;

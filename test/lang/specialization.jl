@@ -109,3 +109,12 @@ call_kw(x) = kwuser(x; shift = 1)
     @test !occursin("structdiff", sprint(show, ct.first))
     @test code_typed(Core.kwcall, (NamedTuple{(:base,), Tuple{Int}}, typeof(string), UInt32))[1].second == String
 end
+
+@testset "types passed as values stay constant for inference" begin
+    @test map(Int, (1.0, 2.0)) === (1, 2)
+    @test map(Float64, (1, 2, 3)) === (1.0, 2.0, 3.0)
+    @test map(+, (1, 2), (10, 20)) === (11, 22)
+    @test code_typed(zeros, (Type{Int}, Int))[1].second == Vector{Int}
+    @test code_typed(zeros, (Type{Float64}, Int, Int))[1].second == Matrix{Float64}
+    @test code_typed(sizeof, (Int32,))[1].second == Int
+end
