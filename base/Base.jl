@@ -25,7 +25,7 @@ TypeVar(n::Symbol, ub) = Core._typevar(n, Union{}, ub)
 TypeVar(n::Symbol, lb, ub) = Core._typevar(n, lb, ub)
 cconvert(T::Type, x) = x isa T ? x : convert(T, x)
 unsafe_convert(::Type{Any}, x) = x
-UnionAll(v::TypeVar, t) = ccall(:jl_type_unionall, Any, (Any, Any), v, t)
+UnionAll(v::TypeVar, t) = ccall(:jl_type_unionall_where, Any, (Any, Any), v, t)
 
 # ccall lowers every argument to unsafe_convert(T, cconvert(T, x)); these three methods make the
 # first ccalls work (essentials.jl adds the rest of the protocol).

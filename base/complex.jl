@@ -64,7 +64,9 @@ cispi(x::Real) = Complex(cospi(x), sinpi(x))
 (==)(z::Complex, x::Real) = isreal(z) && real(z) == x
 (==)(x::Real, z::Complex) = isreal(z) && real(z) == x
 isequal(z::Complex, w::Complex) = isequal(z.re, w.re) & isequal(z.im, w.im)
-hash(z::Complex, h::UInt) = iszero(z.im) ? hash(z.re, h) : hash_uint(xor(hash(z.im, hash(z.re, h)), 0x32a7a07f3e7cd1f9))
+# Julia's: the imaginary part mixed in so that a zero one leaves hash(real(z), h)
+const h_imag = 0x32a7a07f3e7cd1f9
+hash(z::Complex, h::UInt) = hash(real(z), xor(h, hash(imag(z), h_imag), hash(0, h_imag)))
 
 (+)(z::Complex) = Complex(+z.re, +z.im)
 (-)(z::Complex) = Complex(-z.re, -z.im)

@@ -110,6 +110,8 @@ function showerror(io::IO, ex::MethodError)
         f = args[2]
         args = tail(tail(args))
     end
+    amb = f === ex.f ? ccall(:jl_methoderror_ambiguous, Any, (Any,), ex) : nothing
+    amb === nothing || return showerror_ambiguous(io, amb, f, args)
     if !(f isa Function) && !(f isa Type) && isempty(methods(f))
         print(io, "MethodError: objects of type ")
         show(io, typeof(f))
@@ -119,6 +121,65 @@ function showerror(io::IO, ex::MethodError)
     print(io, "MethodError: no method matching ")
     _show_call_sig(io, f, args, kwargs)
     _show_candidates(io, f, args)
+end
+# Julia's text for a call that several methods match with none more specific than the others
+function showerror_ambiguous(io::IO, meths, f, args)
+    print(io, "MethodError: ")
+    _show_call_sig(io, f, args)
+    println(io, " is ambiguous.\n\nCandidates:")
+    sigfix = Any
+    for m in meths
+        print(io, "  ")
+        show_method_sig(io, m)
+        print(io, "\n    @ ", m.module, " ", _method_file(m), ":", m.line, "\n")
+        sigfix = typeintersect(m.sig, sigfix)
+    end
+    if unwrap_unionall(sigfix) isa DataType && sigfix <: Tuple
+        if all(m -> morespecific(sigfix, m.sig), meths)
+            print(io, "\nPossible fix, define\n  ")
+            show_tuple_as_call(io, sigfix)
+        else
+            print(io, "To resolve the ambiguity, try making one of the methods more specific, or ",
+                  "adding a new method more specific than any of the existing applicable methods.")
+        end
+        println(io)
+    end
+    nothing
+end
+# `f(::A, ::B)` for a signature type Tuple{typeof(f), A, B}
+function show_tuple_as_call(io::IO, sig)
+    tv = Any[]
+    while sig isa UnionAll
+        push!(tv, sig.var)
+        sig = sig.body
+    end
+    ps = sig.parameters
+    ft = ps[1]
+    if ft <: Function && isdefined(ft, :instance)
+        print(io, _fname_for_call(ft.instance))
+    elseif ft <: Type && ft isa DataType && !(ft.parameters[1] isa TypeVar)
+        show(io, ft.parameters[1])
+    else
+        print(io, "(::")
+        show(io, ft)
+        print(io, ")")
+    end
+    print(io, '(')
+    for i in 2:length(ps)
+        print(io, "::")
+        show(io, ps[i])
+        i < length(ps) && print(io, ", ")
+    end
+    print(io, ')')
+    if !isempty(tv)
+        print(io, " where ")
+        length(tv) > 1 && print(io, '{')
+        for i in 1:length(tv)
+            show(io, tv[i])
+            i < length(tv) && print(io, ", ")
+        end
+        length(tv) > 1 && print(io, '}')
+    end
 end
 function _show_call_sig(io::IO, f, args, kwargs=())
     f isa Type ? show(io, f) : print(io, _fname_for_call(f))

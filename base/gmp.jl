@@ -176,9 +176,61 @@ cmp(x::BigInt, y::BigInt) = sign(_cmp(x, y))
 count_ones(x::BigInt) = x < 0 ? throw(DomainError(x)) : Int(ccall((:__gmpz_popcount, libgmp), Culong, (Ref{BigInt},), x))
 trailing_zeros(x::BigInt) = Int(ccall((:__gmpz_scan1, libgmp), Culong, (Ref{BigInt}, Culong), x, 0))
 top_set_bit(x::BigInt) = iszero(x) ? 0 : Int(ccall((:__gmpz_sizeinbase, libgmp), Csize_t, (Ref{BigInt}, Cint), x, 2))
+# hashing from the limbs, equal to the hash of the equal Int64/UInt64/Float64 (Julia's scheme)
+_limb(x::BigInt, i) = unsafe_load(x.d, i)
+function hash_integer(n::BigInt, h::UInt)
+    s = n.size
+    s == 0 && return hash_integer(0, h)
+    b = _limb(n, 1)
+    h = xor(h, hash_uint(xor(ifelse(s < 0, -b, b), h)))
+    for k in 2:abs(s)
+        h = xor(h, hash_uint(xor(_limb(n, k), h)))
+    end
+    h
+end
 function hash(x::BigInt, h::UInt)
-    _fits_slong(x) && return hash(_get_si(x), h)
-    hash_uint(xor(hash(string(x, base=16)), h) + 0x4b1d4b1d4b1d4b1d)
+    sz = x.size
+    sz == 0 && return hash(0, h)
+    if sz == 1
+        return hash(_limb(x, 1), h)
+    elseif sz == -1
+        limb = _limb(x, 1)
+        limb <= typemin(Int) % UInt && return hash(-(limb % Int), h)
+    end
+    pow = trailing_zeros(x)
+    nd = ndigits0z(x, 2)
+    idx = (pow >>> 6) + 1
+    shift = (pow & 63) % UInt
+    upshift = UInt(64) - shift
+    asz = abs(sz)
+    limb2 = UInt(0)
+    if shift == 0
+        limb = _limb(x, idx)
+    else
+        limb1 = _limb(x, idx)
+        limb2 = idx < asz ? _limb(x, idx + 1) : UInt(0)
+        limb = limb2 << upshift | limb1 >> shift
+    end
+    nd <= 1024 && nd - pow <= 53 && return hash(ldexp(flipsign(Float64(limb), sz), pow), h)
+    h = hash_integer(1, h)
+    h = hash_integer(pow, h)
+    h = xor(h, hash_uint(xor(flipsign(limb, sz), h)))
+    for i in idx+1:asz
+        if shift == 0
+            limb = _limb(x, i)
+        else
+            limb1 = limb2
+            if i == asz
+                limb = limb1 >> shift
+                limb == 0 && break
+            else
+                limb2 = _limb(x, i + 1)
+                limb = limb2 << upshift | limb1 >> shift
+            end
+        end
+        h = xor(h, hash_uint(xor(limb, h)))
+    end
+    h
 end
 
 # ---- number theory through GMP

@@ -27,11 +27,7 @@ hash_uint(x::UInt) = hash_64_64(x)
 hash(x::Int64, h::UInt) = hash_uint64(bitcast(UInt64, x)) - 3h
 hash(x::UInt64, h::UInt) = hash_uint64(x) - 3h
 hash(x::Union{Bool,Int8,UInt8,Int16,UInt16,Int32,UInt32}, h::UInt) = hash(Int64(x), h)
-function hash(x::Union{Int128,UInt128}, h::UInt)
-    typemin(Int64) <= x <= typemax(Int64) && return hash(x % Int64, h)
-    0 <= x <= typemax(UInt64) && return hash(x % UInt64, h)
-    hash(x % UInt64, hash((x >> 64) % UInt64, h + 0x2aeb2a5d5e3c7b1f))
-end
+# (Int128 and UInt128 go through hash(::Real) below, as in Julia)
 const hx_NaN = hash_uint64(bitcast(UInt64, NaN))
 function hash(x::Float64, h::UInt)
     if -9.223372036854775808e18 <= x < 9.223372036854775808e18
@@ -88,3 +84,61 @@ function hash(A::AbstractArray, h::UInt)
 end
 hash(x::QuoteNode, h::UInt) = hash(x.value, h + 0x2c97bf8b3de87020)
 hash(x::Expr, h::UInt) = hash(x.args, hash(x.head, h + 0x83c7900696d26dc6))
+
+# ---- value-based hashing of other real numbers (Julia's hashing2 scheme): x = num*2^pow/den is
+# hashed as the Int64, UInt64 or Float64 it equals when there is one, else from its three parts
+function hash_integer(n::Integer, h::UInt)
+    h = xor(h, hash_uint(xor(n % UInt, h)))
+    n = abs(n)
+    n >>>= 64
+    while n != 0
+        h = xor(h, hash_uint(xor(n % UInt, h)))
+        n >>>= 64
+    end
+    h
+end
+decompose(x::Integer) = (x, 0, 1)
+function decompose(x::Float64)
+    isnan(x) && return (0, 0, 0)
+    isinf(x) && return (ifelse(x < 0, -1, 1), 0, 0)
+    n = bitcast(UInt64, x)
+    s = (n & 0x000fffffffffffff) % Int64
+    e = ((n & 0x7ff0000000000000) >> 52) % Int
+    s |= Int64(e != 0) << 52
+    (s, e - 1075 + (e == 0), ifelse(signbit(x), -1, 1))
+end
+decompose(x::Union{Float16,Float32}) = decompose(Float64(x))
+function hash(x::Real, h::UInt)
+    num, pow, den = decompose(x)
+    num == 0 && den == 0 && return hash(NaN, h)
+    num == 0 && return hash(ifelse(den > 0, 0.0, -0.0), h)
+    den == 0 && return hash(ifelse(num > 0, Inf, -Inf), h)
+    if den < 0
+        num = -num
+        den = -den
+    end
+    z = trailing_zeros(num)
+    if z != 0
+        num >>= z
+        pow += z
+    end
+    z = trailing_zeros(den)
+    if z != 0
+        den >>= z
+        pow -= z
+    end
+    if den == 1
+        left = ndigits0z(num, 2) + pow
+        right = trailing_zeros(num) + pow
+        if -1074 <= right
+            if 0 <= right && left <= 64
+                left <= 63 && return hash(Int64(num) << Int(pow), h)
+                signbit(num) == signbit(den) && return hash(UInt64(num) << Int(pow), h)
+            end
+            left <= 1024 && left - right <= 53 && return hash(ldexp(Float64(num), pow), h)
+        end
+    end
+    h = hash_integer(den, h)
+    h = hash_integer(pow, h)
+    hash_integer(num, h)
+end

@@ -120,7 +120,9 @@ literal_pow(::typeof(^), x::HWFloat, ::Val{2}) = x * x
 literal_pow(::typeof(^), x::HWFloat, ::Val{3}) = x * x * x
 literal_pow(::typeof(^), x::HWFloat, ::Val{-1}) = inv(x)
 literal_pow(::typeof(^), x::HWFloat, ::Val{-2}) = (i = inv(x); i * i)
-literal_pow(f::typeof(^), x, ::Val{p}) where {p} = p < 0 ? f(inv(x), -p) : f(x, p)
+# other types: x^-n is inv(x)^n (a machine integer goes through Float64, which rounds once)
+literal_pow(f::typeof(^), x, ::Val{p}) where {p} =
+    p < 0 ? (x isa HWInt ? f(Float64(x), p) : f(inv(x), -p)) : f(x, p)
 
 ispow2(x::Number) = isreal(x) && ispow2(real(x))
 function nextpow(a::Real, x::Real)
@@ -262,3 +264,14 @@ function bitstring(x::T) where {T}
 end
 _uint_of_size(n) = n == 1 ? UInt8 : n == 2 ? UInt16 : n == 4 ? UInt32 : n == 8 ? UInt64 : UInt128
 reinterpret(::Type{UInt8}, x::Bool) = x ? 0x01 : 0x00
+
+# ---- 1-based modulo: mod1(x, y) is in 1:y (and (0, y] for reals), fld1 the matching quotient
+mod1(x::T, y::T) where {T<:Real} = (m = mod(x, y); ifelse(m == 0, y, m))
+fld1(x::T, y::T) where {T<:Real} = (m = mod1(x, y); fld((x - m) + y, y))
+fldmod1(x::T, y::T) where {T<:Real} = (fld1(x, y), mod1(x, y))
+mod1(x::T, y::T) where {T<:Integer} = mod(x - one(T), y) + one(T)
+fld1(x::T, y::T) where {T<:Integer} = (m = mod1(x, y); fld(x - m, y) + one(T))
+fldmod1(x::T, y::T) where {T<:Integer} = (fld1(x, y), mod1(x, y))
+mod1(x::Real, y::Real) = mod1(promote(x, y)...)
+fld1(x::Real, y::Real) = fld1(promote(x, y)...)
+fldmod1(x::Real, y::Real) = fldmod1(promote(x, y)...)

@@ -89,3 +89,4 @@ function isapprox(x::AbstractArray, y::AbstractArray; atol::Real=0, rtol::Real=(
 end
 const ≈ = isapprox
 (≉)(x, y; kws...) = !isapprox(x, y; kws...)
+flipsign(x::Real, y::Real) = ifelse(signbit(y), -x, +x)

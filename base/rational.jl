@@ -157,7 +157,6 @@ end
 isless(x::Rational, y::Rational) = x < y
 isless(x::Rational, y::Integer) = x < y
 isless(x::Integer, y::Rational) = x < y
-hash(x::Rational, h::UInt) = isone(x.den) ? hash(x.num, h) : hash_uint(xor(hash(x.den, hash(x.num, h)), 0x9e3779b97f4a7c15))
 cmp(x::Rational, y::Rational) = x < y ? -1 : x == y ? 0 : 1
 
 # integer division with a rounding mode (used by round of rationals)
@@ -222,3 +221,23 @@ function rationalize(_T::Type{T}, x::AbstractFloat; tol::Real=eps(x)) where {T<:
     x < 0 ? -(p1 // q1) : p1 // q1
 end
 rationalize(x::AbstractFloat; kws...) = rationalize(Int, x; kws...)
+
+# hashing: equal to the hash of the equal Int or Float64 (hash(1//2) == hash(0.5)), as Julia
+decompose(x::Rational) = (numerator(x), 0, denominator(x))
+function hash(x::Rational{<:Union{Int8,Int16,Int32,Int64,UInt8,UInt16,UInt32,UInt64}}, h::UInt)
+    num, den = numerator(x), denominator(x)
+    den == 1 && return hash(num, h)
+    den == 0 && return hash(ifelse(num > 0, Inf, -Inf), h)
+    if isodd(den)
+        pow = trailing_zeros(num)
+        num >>= pow
+    else
+        pow = trailing_zeros(den)
+        den >>= pow
+        pow = -pow
+        den == 1 && abs(num) < 9007199254740992 && return hash(ldexp(Float64(num), pow), h)
+    end
+    h = hash_integer(den, h)
+    h = hash_integer(pow, h)
+    hash_integer(num, h)
+end

@@ -35,6 +35,7 @@ issingletontype(t) = t isa DataType && isdefined(t, :instance)
 isimmutable(x) = !ismutable(x)
 isdispatchtuple(t) = t isa DataType && t <: Tuple && isconcretetype(t)
 typeintersect(a, b) = ccall(:jl_type_intersection, Any, (Any, Any), a, b)
+morespecific(@nospecialize(a), @nospecialize(b)) = ccall(:jl_type_morespecific, Cint, (Any, Any), a, b) != 0
 isvarargtype(t) = t isa Core.TypeofVararg
 
 # ---- methods
@@ -172,3 +173,37 @@ end
 show_sexpr(ex) = show_sexpr(Base.stdout, ex)
 lower(m::Module, x) = ccall(:jl_expand, Any, (Any, Any), x, m)
 end # module Meta
+
+# @invokelatest f(args...; kw...), a.b, a[i] -> the same through invokelatest
+macro invokelatest(ex)
+    f, args, kwargs = _destructure_callex(ex)
+    esc(:($(GlobalRef(Base, :invokelatest))($f, $(args...); $(kwargs...))))
+end
+function _destructure_callex(ex)
+    if Meta.isexpr(ex, :call)
+        f = ex.args[1]
+        args = Any[]
+        kwargs = Any[]
+        for a in ex.args[2:end]
+            if Meta.isexpr(a, :parameters)
+                append!(kwargs, a.args)
+            elseif Meta.isexpr(a, :kw)
+                push!(kwargs, a)
+            else
+                push!(args, a)
+            end
+        end
+        return f, args, kwargs
+    elseif Meta.isexpr(ex, :.) && length(ex.args) == 2
+        return GlobalRef(Base, :getproperty), Any[ex.args...], Any[]
+    elseif Meta.isexpr(ex, :ref)
+        return GlobalRef(Base, :getindex), Any[ex.args...], Any[]
+    elseif Meta.isexpr(ex, :(=)) && Meta.isexpr(ex.args[1], :ref)
+        r = ex.args[1]
+        return GlobalRef(Base, :setindex!), Any[r.args[1], ex.args[2], r.args[2:end]...], Any[]
+    elseif Meta.isexpr(ex, :(=)) && Meta.isexpr(ex.args[1], :.)
+        d = ex.args[1]
+        return GlobalRef(Base, :setproperty!), Any[d.args[1], d.args[2], ex.args[2]], Any[]
+    end
+    throw(ArgumentError("@invokelatest requires a function call, property access or indexing"))
+end

@@ -143,95 +143,337 @@ show(io::IO, x::Some) = (print(io, "Some("); show(io, x.value); print(io, ')'))
 show(io::IO, ::UndefInitializer) = print(io, "UndefInitializer()")
 show(io::IO, g::Generator) = (print(io, "Base.Generator{"); show(io, typeof(g.iter)); print(io, ", "); show(io, typeof(g.f)); print(io, "}(...)"))
 
-# ---- types
-function show(io::IO, T::DataType)
-    _show_typename(io, T)
-end
-function _show_typename(io::IO, T::DataType)
-    if T.name === Array.body.body.name
-        params = T.parameters
-        if params[2] === 1
-            print(io, "Vector{"); show(io, params[1]); print(io, '}')
-            return
-        elseif params[2] === 2
-            print(io, "Matrix{"); show(io, params[1]); print(io, '}')
-            return
-        end
-    end
-    if T.name === BitArray.body.name && T.parameters[1] isa Int && T.parameters[1] <= 2
-        print(io, T.parameters[1] == 1 ? "BitVector" : "BitMatrix")
-        return
-    end
-    if T <: Function && isdefined(T, :instance) && _is_function_type(T)
-        print(io, "typeof(", _fname(T.instance), ")")
-        return
-    end
-    if T.name === Tuple.name
-        print(io, "Tuple")
-    else
-        _show_type_qualifier(io, T.name)
-        print(io, String(T.name.name))
-    end
-    params = T.parameters
-    if length(params) > 0
-        print(io, '{')
-        for i in 1:length(params)
-            p = params[i]
-            p isa Type || p isa TypeVar || p isa Core.TypeofVararg ? show(io, p) : show(io, p)
-            i < length(params) && print(io, ", ")
-        end
-        print(io, '}')
-    end
-end
-_is_function_type(T) = (n = String(T.name.name); !isempty(n) && n[1] == '#')
-function _show_type_qualifier(io::IO, tn)
-    m = tn.module
-    (m === Main || m === Core) && return
-    isdefined(Main, tn.name) && getglobal(Main, tn.name) === tn.wrapper && return
-    show(io, m)
-    print(io, '.')
-end
-function show(io::IO, u::Union)
-    print(io, "Union{")
-    ts = _union_types(u)
-    for i in 1:length(ts)
-        show(io, ts[i])
-        i < length(ts) && print(io, ", ")
-    end
-    print(io, '}')
-end
-_union_types(u::Union) = vcat(_union_types(u.a), _union_types(u.b))
-_union_types(t) = Any[t]
+# ---- types (Julia's show for types: module prefixes by visibility from Main, type aliases such as
+# Vector{Int64} and VecOrMat{T}, `<:T` for anonymous variables, NTuple, @NamedTuple, `where` clauses)
+show(io::IO, T::DataType) = _show_type(io, T)
+show(io::IO, u::Union) = _show_type(io, u)
+show(io::IO, u::UnionAll) = _show_type(io, u)
 show(io::IO, ::Core.TypeofBottom) = print(io, "Union{}")
-function show(io::IO, u::UnionAll)
-    b = unwrap_unionall(u)
-    if b isa DataType && u === b.name.wrapper
-        _show_type_qualifier(io, b.name)
-        print(io, String(b.name.name))
-        return
-    end
-    if u === Vector
-        print(io, "Vector")
-        return
-    end
-    show(io, u.body)
-    print(io, " where ")
-    show(io, u.var)
-end
 unwrap_unionall(u::UnionAll) = unwrap_unionall(u.body)
 unwrap_unionall(t) = t
-function show(io::IO, tv::TypeVar)
-    lb, ub = tv.lb, tv.ub
-    if lb !== Union{}
-        show(io, lb)
-        print(io, "<:")
-    end
-    print(io, String(tv.name))
-    if ub !== Any
-        print(io, "<:")
-        show(io, ub)
-    end
+rewrap_unionall(t, u::UnionAll) = ccall(:jl_type_unionall_where, Any, (Any, Any), u.var, rewrap_unionall(t, u.body))
+rewrap_unionall(t, u) = t
+uniontypes(u::Union) = vcat(uniontypes(u.a), uniontypes(u.b))
+uniontypes(t) = Any[t]
+has_free_typevars(t) = ccall(:jl_has_free_typevars, Cint, (Any,), t) != 0
+has_typevar(t, v::TypeVar) = ccall(:jl_has_typevar, Cint, (Any, Any), t, v) != 0
+isgensym(s::Symbol) = '#' in String(s)
+_is_function_type(T) = (n = String(T.name.name); !isempty(n) && n[1] == '#')
+
+function print_without_params(x)
+    b = unwrap_unionall(x)
+    return b isa DataType && b.name.wrapper === x
 end
+
+_in_unionall_env(io::IO, tv) = false
+function _in_unionall_env(io::IOContext, tv)
+    for p in io.props
+        p.first === :unionall_env && p.second === tv && return true
+    end
+    false
+end
+function io_has_tvar_name(io::IOContext, name::Symbol, x)
+    for p in io.props
+        v = p.second
+        p.first === :unionall_env && v isa TypeVar && v.name === name && has_typevar(x, v) && return true
+    end
+    false
+end
+io_has_tvar_name(io::IO, name::Symbol, x) = false
+
+function _show_type(io::IO, x)
+    if print_without_params(x)
+        show_type_name(io, unwrap_unionall(x).name)
+        return
+    elseif get(io, :compact, true) && show_typealias(io, x)
+        return
+    elseif x isa DataType
+        show_datatype(io, x)
+        return
+    elseif x isa Union
+        if get(io, :compact, true)
+            show_unionaliases(io, x)
+        else
+            print(io, "Union{")
+            ts = uniontypes(x)
+            for i in 1:length(ts)
+                show(io, ts[i])
+                i < length(ts) && print(io, ", ")
+            end
+            print(io, '}')
+        end
+        return
+    end
+    wheres = TypeVar[]
+    let io = IOContext(io)
+        while x isa UnionAll
+            var = x.var
+            if var.name === :_ || io_has_tvar_name(io, var.name, x)
+                counter = 1
+                while true
+                    newname = Symbol(var.name, counter)
+                    if !io_has_tvar_name(io, newname, x)
+                        var = TypeVar(newname, var.lb, var.ub)
+                        x = x{var}
+                        break
+                    end
+                    counter += 1
+                end
+            else
+                x = x.body
+            end
+            push!(wheres, var)
+            io = IOContext(io, :unionall_env => var)
+        end
+        if x isa DataType
+            show_datatype(io, x, wheres)
+        else
+            show(io, x)
+        end
+    end
+    show_wheres(io, wheres)
+end
+
+function show_wheres(io::IO, wheres::Vector{TypeVar})
+    isempty(wheres) && return
+    io = IOContext(io)
+    n = length(wheres)
+    for i = 1:n
+        p = wheres[i]
+        print(io, n == 1 ? " where " : i == 1 ? " where {" : ", ")
+        show(io, p)
+        io = IOContext(io, :unionall_env => p)
+    end
+    n > 1 && print(io, "}")
+    nothing
+end
+
+# is `sym` of module `parent` the binding Main (or the IOContext's :module) sees?
+function isvisible(sym::Symbol, parent::Module, from::Module)
+    parent === from && return true
+    parent === Core && sym in _CORE_INTERNAL && return false
+    isdefined(parent, sym) && isdefined(from, sym) || return false
+    return getglobal(from, sym) === getglobal(parent, sym)
+end
+
+# Core names Julia does not export (so Main sees them only as Core.X)
+const _CORE_INTERNAL = (:TypeofBottom, :TypeofVararg, :Builtin, :IntrinsicFunction, :TypeName, :SimpleVector,
+    :MethodTable, :MethodInstance, :CodeInstance, :CodeInfo, :SSAValue, :SlotNumber, :Argument, :GotoNode,
+    :GotoIfNot, :ReturnNode, :NewvarNode, :PhiNode, :PiNode, :Box, :Compiler, :Intrinsics, :MethodMatch,
+    :OpaqueClosure, :TypeMapEntry, :TypeMapLevel, :UpsilonNode, :PhiCNode, :Const, :PartialStruct)
+
+function show_type_name(io::IO, tn::Core.TypeName)
+    if tn === UnionAll.name
+        return print(io, "UnionAll")
+    end
+    sym = tn.name
+    globfunc = false
+    w = tn.wrapper
+    if w isa DataType && w <: Function && isdefined(w, :instance) && _is_function_type(w)
+        nm = Symbol(_fname(w.instance))
+        if isdefined(tn.module, nm) && getglobal(tn.module, nm) === w.instance
+            globfunc = true
+            sym = nm
+        end
+    end
+    globfunc && print(io, "typeof(")
+    quo = false
+    if !get(io, :compact, false)
+        from = get(io, :module, Main)
+        if from === nothing || !isvisible(sym, tn.module, from)
+            show(io, tn.module)
+            print(io, ".")
+            if globfunc && !isidentifier(sym)
+                print(io, ':')
+                if sym in (:(:), :(::), :(=), :(&&), :(||), :(->), :(:=), :(=>), :(.=))
+                    print(io, '(')
+                    quo = true
+                end
+            end
+        end
+    end
+    s = String(sym)
+    if globfunc || isidentifier(s) || s in _OPERATOR_SYMBOLS
+        print(io, s)
+    else
+        print(io, "var\"", s, '"')
+    end
+    quo && print(io, ")")
+    globfunc && print(io, ")")
+    nothing
+end
+
+function show_datatype(io::IO, x::DataType, wheres::Vector{TypeVar}=TypeVar[])
+    parameters = x.parameters
+    n = length(parameters)
+    if x.name === Tuple.name
+        if n == 0
+            print(io, "Tuple{}")
+            return
+        end
+        # a homogeneous tail longer than 3 prints as NTuple or Vararg
+        max_n = 3
+        taillen = 1
+        pn = parameters[n]
+        fulln = n
+        vakind = :none
+        vaN = 0
+        if pn isa Core.TypeofVararg
+            if isdefined(pn, :N)
+                vaN = pn.N
+                if vaN isa Int
+                    taillen = vaN
+                    fulln += taillen - 1
+                    vakind = :fixed
+                else
+                    vakind = :bound
+                end
+            else
+                vakind = :unbound
+            end
+            pn = isdefined(pn, :T) ? pn.T : Any
+        end
+        if !(pn isa TypeVar || pn isa Type)
+            taillen = 0
+        elseif vakind === :none || vakind === :fixed
+            for i in (n-1):-1:1
+                if parameters[i] === pn
+                    taillen += 1
+                else
+                    break
+                end
+            end
+        end
+        if (vakind === :bound && n == 1 == taillen) || (vakind === :fixed && taillen == fulln > max_n) ||
+           (vakind === :none && taillen == fulln > max_n)
+            print(io, "NTuple{")
+            vakind === :bound ? show(io, vaN) : print(io, fulln)
+            print(io, ", ")
+            show(io, pn)
+            print(io, "}")
+        else
+            print(io, "Tuple{")
+            headlen = taillen > max_n ? fulln - taillen : fulln
+            for i = 1:headlen
+                i > 1 && print(io, ", ")
+                show(io, vakind === :fixed && i >= n ? pn : parameters[i])
+            end
+            if headlen < fulln
+                headlen > 0 && print(io, ", ")
+                print(io, "Vararg{")
+                show(io, pn)
+                print(io, ", ", fulln - headlen, "}")
+            end
+            print(io, "}")
+        end
+        return
+    elseif x.name === NamedTuple.body.body.name
+        syms, types = parameters
+        if syms isa Tuple && types isa DataType
+            print(io, "@NamedTuple{")
+            for i in 1:length(syms)
+                i > 1 && print(io, ", ")
+                print(io, syms[i])
+                typ = types.parameters[i]
+                if typ !== Any
+                    print(io, "::")
+                    show(io, typ)
+                end
+            end
+            print(io, "}")
+            return
+        end
+    end
+    show_type_name(io, x.name)
+    show_typeparams(io, parameters, unwrap_unionall(x.name.wrapper).parameters, wheres)
+end
+
+# may the `where` variable p be left out (written as `<:T` or dropped)? only if nothing else uses it
+function show_can_elide(p::TypeVar, wheres::Vector, elide::Int, env, skip::Int)
+    elide == 0 && return false
+    wheres[elide] === p || return false
+    for i = (elide + 1):length(wheres)
+        v = wheres[i]
+        (has_typevar(v.lb, p) || has_typevar(v.ub, p)) && return false
+    end
+    for i = 1:length(env)
+        i == skip && continue
+        has_typevar(env[i], p) && return false
+    end
+    return true
+end
+
+_egal_var(p::TypeVar, o) = o isa TypeVar && p.ub == o.ub && p.lb == o.lb
+
+function show_typeparams(io::IO, env, orig, wheres::Vector)
+    n = length(env)
+    elide = length(wheres)
+    for i = n:-1:1
+        p = env[i]
+        if p isa TypeVar
+            if i == n && _egal_var(p, orig[i]) && show_can_elide(p, wheres, elide, env, i)
+                n -= 1
+                elide -= 1
+            elseif p.lb === Union{} && isgensym(p.name) && show_can_elide(p, wheres, elide, env, i)
+                elide -= 1
+            elseif p.ub === Any && isgensym(p.name) && show_can_elide(p, wheres, elide, env, i)
+                elide -= 1
+            end
+        end
+    end
+    if n > 0
+        print(io, "{")
+        for i = 1:n
+            p = env[i]
+            if p isa TypeVar
+                idx = something(findfirst(w -> w === p, wheres), 0)
+                if p.lb === Union{} && idx > elide
+                    print(io, "<:")
+                    show(io, p.ub)
+                elseif p.ub === Any && idx > elide
+                    print(io, ">:")
+                    show(io, p.lb)
+                else
+                    show(io, p)
+                end
+            else
+                show(io, p)
+            end
+            i < n && print(io, ", ")
+        end
+        print(io, "}")
+    end
+    resize!(wheres, elide)
+    nothing
+end
+
+function show(io::IO, tv::TypeVar)
+    in_env = _in_unionall_env(io, tv)
+    lb, ub = tv.lb, tv.ub
+    if !in_env && lb !== Union{}
+        if ub === Any
+            print(io, String(tv.name), ">:")
+            _show_bound(io, lb)
+        else
+            _show_bound(io, lb)
+            print(io, "<:", String(tv.name))
+        end
+    else
+        print(io, String(tv.name))
+    end
+    if !in_env && ub !== Any
+        print(io, "<:")
+        _show_bound(io, ub)
+    end
+    nothing
+end
+function _show_bound(io::IO, b)
+    parens = b isa UnionAll && !print_without_params(b)
+    parens && print(io, "(")
+    show(io, b)
+    parens && print(io, ")")
+end
+
 function show(io::IO, v::Core.TypeofVararg)
     print(io, "Vararg")
     if isdefined(v, :T)
@@ -239,6 +481,280 @@ function show(io::IO, v::Core.TypeofVararg)
         show(io, v.T)
         isdefined(v, :N) && (print(io, ", "); show(io, v.N))
         print(io, '}')
+    end
+end
+
+# ---- type aliases: a parametric type prints as the one constant of its modules (or Base) naming it
+function _modulesof!(s::Vector{Module}, x)
+    x isa TypeVar && return _modulesof!(s, x.ub)
+    x = unwrap_unionall(x)
+    if x isa DataType
+        m = x.name.module
+        m in s || push!(s, m)
+    elseif x isa Union
+        _modulesof!(s, x.a)
+        _modulesof!(s, x.b)
+    end
+    s
+end
+
+# the constants of a module that may name a type (Base's and Core's are listed once)
+const _ALIAS_CACHE = IdDict{Module,Vector{Any}}()
+function _alias_candidates(mod::Module)
+    (mod === Base || mod === Core) && haskey(_ALIAS_CACHE, mod) && return _ALIAS_CACHE[mod]
+    out = Any[]
+    for name in names(mod)
+        if isdefined(mod, name) && isconst(mod, name)
+            alias = getglobal(mod, name)
+            if alias isa Type && !(alias isa Core.TypeofVararg) && !has_free_typevars(alias) &&
+               !print_without_params(alias) && alias !== Union{}
+                push!(out, (name, alias))
+            end
+        end
+    end
+    (mod === Base || mod === Core) && (_ALIAS_CACHE[mod] = out)
+    out
+end
+
+function makeproper(io::IO, x::Type)
+    properx = x
+    x = unwrap_unionall(x)
+    if io isa IOContext
+        for p in io.props
+            if p.first === :unionall_env && p.second isa TypeVar
+                properx = UnionAll(p.second, properx)
+            end
+        end
+    end
+    if x isa Union
+        y = []
+        normal = true
+        for typ in uniontypes(x)
+            if typ isa TypeVar
+                normal = false
+            else
+                push!(y, typ)
+            end
+        end
+        normal || (x = Union{y...})
+        properx = rewrap_unionall(x, properx)
+    end
+    has_free_typevars(properx) && return Any
+    return properx
+end
+
+function make_typealias(x::Type)
+    Any <: x && return nothing
+    x <: Tuple && return nothing
+    mods = _modulesof!(Module[], x)
+    Core in mods && !(Base in mods) && push!(mods, Base)
+    aliases = Any[]
+    xenv = UnionAll[]
+    for p in uniontypes(unwrap_unionall(x))
+        p isa UnionAll && push!(xenv, p)
+    end
+    x isa UnionAll && push!(xenv, x)
+    for mod in mods
+        for (name, alias) in _alias_candidates(mod)
+            x <: alias || continue
+            if alias isa UnionAll
+                ti, env = ccall(:jl_type_intersection_with_env, Any, (Any, Any), x, alias)
+                applied = _apply_alias(alias, env, xenv)
+                applied === nothing && continue
+                has_free_typevars(applied) && continue
+                applied == x || continue
+            elseif alias <: x
+                env = Core.svec()
+            else
+                continue
+            end
+            push!(aliases, (GlobalRef(mod, name), env))
+        end
+    end
+    length(aliases) == 1 ? aliases[1] : nothing
+end
+# alias{env...} closed over the variables of the type being shown (nothing if the parameters do not fit)
+function _apply_alias(alias, env, xenv)
+    applied = try
+        isempty(env) ? alias : alias{env...}
+    catch
+        return nothing
+    end
+    _rewrap_all(applied, xenv)
+end
+function _rewrap_all(t, xenv)
+    for p in xenv
+        t = rewrap_unionall(t, p)
+    end
+    t
+end
+
+function show_typealias(io::IO, name::GlobalRef, x::Type, env, wheres::Vector)
+    if !get(io, :compact, false)
+        from = get(io, :module, Main)
+        if from === nothing || !isvisible(name.name, name.mod, from)
+            show(io, name.mod)
+            print(io, ".")
+        end
+    end
+    print(io, String(name.name))
+    isempty(env) && return
+    io = IOContext(io)
+    for p in wheres
+        io = IOContext(io, :unionall_env => p)
+    end
+    orig = getglobal(name.mod, name.name)
+    vars = TypeVar[]
+    while orig isa UnionAll
+        push!(vars, orig.var)
+        orig = orig.body
+    end
+    show_typeparams(io, env, vars, wheres)
+    nothing
+end
+
+function make_wheres(io::IO, env, x::Type)
+    seen = Any[]
+    wheres = TypeVar[]
+    if io isa IOContext
+        for p in io.props
+            val = p.second
+            if p.first === :unionall_env && val isa TypeVar && has_typevar(x, val)
+                push!(seen, val)
+            end
+        end
+    end
+    while x isa UnionAll
+        if !any(s -> s === x.var, seen)
+            push!(seen, x.var)
+            push!(wheres, x.var)
+        end
+        x = x.body
+    end
+    for i = length(env):-1:1
+        p = env[i]
+        if p isa TypeVar && !any(s -> s === p, seen)
+            push!(seen, p)
+            pushfirst!(wheres, p)
+        end
+    end
+    return wheres
+end
+
+function show_typealias(io::IO, x::Type)
+    properx = makeproper(io, x)
+    alias = make_typealias(properx)
+    alias === nothing && return false
+    wheres = make_wheres(io, alias[2], x)
+    show_typealias(io, alias[1], x, alias[2], wheres)
+    show_wheres(io, wheres)
+    return true
+end
+
+_unionlen(x::Union) = _unionlen(x.a) + _unionlen(x.b)
+_unionlen(x) = 1
+
+function make_typealiases(x::Type)
+    Any <: x && return Core.svec(), Union{}
+    x <: Tuple && return Core.svec(), Union{}
+    mods = _modulesof!(Module[], x)
+    Core in mods && !(Base in mods) && push!(mods, Base)
+    aliases = Any[]
+    xenv = UnionAll[]
+    for p in uniontypes(unwrap_unionall(x))
+        p isa UnionAll && push!(xenv, p)
+    end
+    x isa UnionAll && push!(xenv, x)
+    for mod in mods
+        for (name, alias) in _alias_candidates(mod)
+            alias <: Tuple && continue
+            ti, env = ccall(:jl_type_intersection_with_env, Any, (Any, Any), x, alias)
+            ti === Union{} && continue
+            mod in _modulesof!(Module[], alias) || continue
+            unapplied = _apply_alias(alias, env, UnionAll[])
+            unapplied === nothing && continue
+            ul = _unionlen(unapplied)
+            applied = _rewrap_all(unapplied, xenv)
+            has_free_typevars(applied) && continue
+            applied <: x || continue
+            print_without_params(x) && (env = Core.svec())
+            push!(aliases, (GlobalRef(mod, name), env, applied, (ul, -length(env))))
+        end
+    end
+    isempty(aliases) && return Any[], Union{}
+    sort!(aliases, by = a -> a[4], rev = true)
+    applied = Union{}
+    applied1 = Union{}
+    keep = Any[]
+    prev = (0, 0)
+    for alias in aliases
+        if alias[4][1] < 2
+            if !(alias[3] <: applied)
+                applied1 = Union{applied1, alias[3]}
+                push!(keep, alias)
+            end
+        elseif alias[4] == prev || !(alias[3] <: applied)
+            applied = applied1 = Union{applied1, alias[3]}
+            push!(keep, alias)
+            prev = alias[4]
+        end
+    end
+    return keep, applied1
+end
+
+function show_unionaliases(io::IO, x::Union)
+    properx = makeproper(io, x)
+    aliases, applied = make_typealiases(properx)
+    first = true
+    tvar = false
+    for typ in uniontypes(x)
+        if typ isa TypeVar
+            tvar = true
+        elseif rewrap_unionall(typ, properx) <: applied
+            continue
+        end
+        print(io, first ? "Union{" : ", ")
+        first = false
+        show(io, typ)
+    end
+    if first && !tvar && length(aliases) == 1
+        alias = aliases[1]
+        wheres = make_wheres(io, alias[2], x)
+        show_typealias(io, alias[1], x, alias[2], wheres)
+        show_wheres(io, wheres)
+    else
+        for alias in aliases
+            print(io, first ? "Union{" : ", ")
+            first = false
+            wheres = make_wheres(io, alias[2], x)
+            show_typealias(io, alias[1], x, alias[2], wheres)
+            show_wheres(io, wheres)
+        end
+        print(io, "}")
+    end
+end
+
+# the REPL form: an alias says what it stands for, a function's type which function it belongs to
+function show(io::IO, ::MIME"text/plain", x::Type)
+    if !print_without_params(x)
+        properx = makeproper(io, x)
+        if make_typealias(properx) !== nothing || (unwrap_unionall(x) isa Union && x <: make_typealiases(properx)[2])
+            show(IOContext(io, :compact => true), x)
+            if !get(io, :compact, false)
+                print(io, " (alias for ")
+                show(IOContext(io, :compact => false), x)
+                print(io, ")")
+            end
+            return
+        end
+    end
+    show(io, x)
+    if x isa DataType && x <: Function && isdefined(x, :instance) && _is_function_type(x) && !get(io, :compact, false)
+        f = x.instance
+        nm = Symbol(_fname(f))
+        if isdefined(x.name.module, nm) && getglobal(x.name.module, nm) === f
+            print(io, " (singleton type of function ", String(nm), ", subtype of Function)")
+        end
     end
 end
 
@@ -274,7 +790,7 @@ end
 _builtin_name(f) = String(typeof(f).name.name)[2:end]
 function show(io::IO, m::Module)
     p = ccall(:jl_module_parent, Any, (Any,), m)
-    if p === m || m === Main || m === Base || m === Core || p === Main || p === nothing
+    if p === m || m === Main || m === Base || m === Core || p === nothing
         print(io, String(nameof(m)))
     else
         show(io, p)

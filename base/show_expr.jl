@@ -2,12 +2,19 @@
 # used by show, @show-style macros and Test's `Expression:` lines. Covers the common forms; anything
 # else prints as `$(Expr(:head, args...))` the way Julia prints unknown heads.
 
+# Julia's operator precedences (Base.operator_precedence): assignment 1, => 2, ?: 3, arrows 4, || 5,
+# && 6, comparisons 7, <| 8, |> 9, : 10, + 11, * 12, // 13, << 14, ^ 15, :: 16, . 17
 const _BINARY_PREC = (
-    :(=) => 1, :(+=) => 1, :(-=) => 1, :(*=) => 1, :(/=) => 1, :(=>) => 2, :(||) => 4, :(&&) => 5,
-    :(<:) => 6, :(>:) => 6, :(==) => 6, :(!=) => 6, :(<) => 6, :(>) => 6, :(<=) => 6, :(>=) => 6,
-    :(===) => 6, :(!==) => 6, :(≤) => 6, :(≥) => 6, :(≠) => 6, :in => 6, :isa => 6, :(∈) => 6, :(≈) => 6,
-    :(|>) => 7, :(:) => 10, :(+) => 11, :(-) => 11, :(|) => 11, :(⊻) => 11, :(*) => 12, :(/) => 12,
-    :(÷) => 12, :(%) => 12, :(&) => 12, :(\) => 12, :(//) => 13, :(<<) => 14, :(>>) => 14, :(>>>) => 14,
+    :(=) => 1, :(+=) => 1, :(-=) => 1, :(*=) => 1, :(/=) => 1, :(//=) => 1, :(^=) => 1, :(÷=) => 1,
+    :(%=) => 1, :(|=) => 1, :(&=) => 1, :(⊻=) => 1, :(<<=) => 1, :(>>=) => 1, :(:=) => 1, :(~) => 1,
+    :(=>) => 2, :(-->) => 4, :(→) => 4, :(||) => 5, :(&&) => 6,
+    :(<:) => 7, :(>:) => 7, :(==) => 7, :(!=) => 7, :(<) => 7, :(>) => 7, :(<=) => 7, :(>=) => 7,
+    :(===) => 7, :(!==) => 7, :(≤) => 7, :(≥) => 7, :(≠) => 7, :in => 7, :isa => 7, :(∈) => 7, :(∉) => 7,
+    :(≈) => 7, :(≉) => 7, :(⊆) => 7, :(⊇) => 7, :(⊂) => 7, :(⊃) => 7, :(≡) => 7, :(∋) => 7,
+    :(<|) => 8, :(|>) => 9, :(:) => 10, :(..) => 10,
+    :(+) => 11, :(-) => 11, :(|) => 11, :(⊻) => 11, :(∪) => 11, :(++) => 11, :(±) => 11,
+    :(*) => 12, :(/) => 12, :(÷) => 12, :(%) => 12, :(&) => 12, :(\) => 12, :(∩) => 12, :(⋅) => 12,
+    :(×) => 12, :(∘) => 12, :(//) => 13, :(<<) => 14, :(>>) => 14, :(>>>) => 14,
     :(^) => 15, :(::) => 16, :(.) => 17)
 function _prec(s)
     s isa Symbol || return 0
@@ -73,7 +80,14 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
         f = args[1]
         fp = _prec(f)
         any(a -> isexpr(a, :...), args) && (fp = 0)
-        if fp > 0 && na == 3 && !(args[2] isa Expr && args[2].head === :parameters)
+        if f === :* && na == 3 && args[2] isa Union{Int, Float64, Float32} && args[3] isa Symbol &&
+           !(String(args[3])[1] in ('e', 'E', 'f', 'F'))
+            # a literal coefficient: 2x, 2im
+            fp < prec && print(io, '(')
+            show_unquoted(io, args[2], indent, fp)
+            show_unquoted(io, args[3], indent, fp)
+            fp < prec && print(io, ')')
+        elseif fp > 0 && na == 3 && !(args[2] isa Expr && args[2].head === :parameters)
             fp < prec && print(io, '(')
             show_unquoted(io, args[2], indent, fp)
             f === :(:) || f === :^ ? print(io, String(f)) : print(io, ' ', String(f), ' ')
@@ -114,7 +128,9 @@ function show_unquoted(io::IO, ex::Expr, indent::Int=0, prec::Int=0)
         for i in 1:na
             isodd(i) ? show_unquoted(io, args[i], indent, 7) : print(io, ' ', String(args[i]), ' ')
         end
-    elseif (h === :&& || h === :|| || h === :(=) || h === :+= || h === :-= || h === :*= || h === :(/=) || h === :(=>) || h === :(<:)) && na == 2
+    elseif (h === :&& || h === :|| || h === :(=) || h === :+= || h === :-= || h === :*= || h === :(/=) || h === :(=>) ||
+            h === :(<:) || h === :(-->) || h === :(>:) || h === :(:=) || h === :(//=) || h === :(^=) || h === :(|=) ||
+            h === :(&=) || h === :(⊻=) || h === :(÷=) || h === :(%=) || h === :(<<=) || h === :(>>=)) && na == 2
         p = _prec(h)
         p < prec && print(io, '(')
         show_unquoted(io, args[1], indent, p + 1)

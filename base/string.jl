@@ -190,3 +190,47 @@ function _dec64(x::Int64)
     end
     s
 end
+
+# ---- hexadecimal text <-> bytes
+hex2bytes(s) = hex2bytes!(Vector{UInt8}(undef, length(s) >> 1), s)
+function hex2bytes!(dest::AbstractArray{UInt8}, s::String)
+    sizeof(s) != length(s) && throw(ArgumentError("input string must consist of hexadecimal characters only"))
+    hex2bytes!(dest, codeunits(s))
+end
+function hex2bytes!(dest::AbstractArray{UInt8}, itr)
+    n = length(itr)
+    isodd(n) && throw(ArgumentError("length of iterable must be even"))
+    2 * length(dest) != n && throw(ArgumentError("length of output array must be half of the length of input iterable"))
+    hi = 0x00
+    k = 0
+    for (j, c) in enumerate(itr)
+        v = _hexdigit_value(c)
+        if isodd(j)
+            hi = v
+        else
+            k += 1
+            dest[firstindex(dest) + k - 1] = (hi << 4) + v
+        end
+    end
+    dest
+end
+_hexdigit_value(c::AbstractChar) = _hexdigit_value(UInt8(Char(c)))
+function _hexdigit_value(c::UInt8)
+    UInt8('0') <= c <= UInt8('9') && return c - UInt8('0')
+    l = c | 0x20
+    UInt8('a') <= l <= UInt8('f') && return l - UInt8('a') + 0x0a
+    throw(ArgumentError("byte is not an ASCII hexadecimal digit"))
+end
+const _HEX_DIGITS = "0123456789abcdef"
+function bytes2hex(itr)
+    eltype(itr) === UInt8 || throw(ArgumentError("eltype of iterator not UInt8"))
+    io = IOBuffer()
+    bytes2hex(io, itr)
+    String(take!(io))
+end
+function bytes2hex(io::IO, itr)
+    eltype(itr) === UInt8 || throw(ArgumentError("eltype of iterator not UInt8"))
+    for x in itr
+        print(io, _HEX_DIGITS[1 + (x >> 4)], _HEX_DIGITS[1 + (x & 0x0f)])
+    end
+end

@@ -25,8 +25,8 @@ SubString(s::AbstractString) = SubString(s, 1, lastindex(s))
 SubString{T}(s::T) where {T<:AbstractString} = SubString{T}(s, 1, lastindex(s))
 view(s::AbstractString, r::AbstractUnitRange{<:Integer}) = SubString(s, r)
 
-# (Julia: any AbstractString; narrowed because julep finds the general form ambiguous with convert(::Type{T}, ::T))
-convert(::Type{SubString{String}}, s::String) = SubString(s)
+convert(::Type{SubString{S}}, s::AbstractString) where {S<:AbstractString} = SubString(convert(S, s))::SubString{S}
+convert(::Type{T}, s::T) where {T<:SubString} = s
 convert(::Type{Union{String,SubString{String}}}, s::String) = s
 convert(::Type{Union{String,SubString{String}}}, s::SubString{String}) = s
 convert(::Type{Union{String,SubString{String}}}, s::AbstractString) = convert(String, s)

@@ -616,19 +616,43 @@ static void matching_methods(jl_methtable_t *mt, jl_value_t *tt, jl_value_t *F, 
     }
 }
 
-/* The most specific of the candidates, or NULL if none is more specific than all others. */
+static int beats_all(mlist_t *c, jl_method_t *m)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (c->v[i] != m && !jl_type_morespecific(m->sig, c->v[i]->sig))
+            return 0;
+    return 1;
+}
+
+/* The candidate more specific than all others, or NULL (an ambiguous call). Specificity is not
+   transitive, so when the tournament's winner fails, every candidate is tried. */
 static jl_method_t *most_specific(mlist_t *c)
 {
     if (c->n == 0)
         return NULL;
     jl_method_t *best = c->v[0];
     for (size_t i = 1; i < c->n; i++)
-        if (jl_type_morespecific_no_subtype(c->v[i]->sig, best->sig))
+        if (jl_type_morespecific(c->v[i]->sig, best->sig))
             best = c->v[i];
+    if (beats_all(c, best))
+        return best;
     for (size_t i = 0; i < c->n; i++)
-        if (c->v[i] != best && !jl_type_morespecific_no_subtype(best->sig, c->v[i]->sig))
-            return NULL;
-    return best;
+        if (c->v[i] != best && beats_all(c, c->v[i]))
+            return c->v[i];
+    return NULL;
+}
+
+/* The candidates of an ambiguous call that no other candidate beats, latest definition first (the
+   order Julia lists them in). */
+static void ambiguous_candidates(mlist_t *c, mlist_t *out)
+{
+    for (size_t i = c->n; i-- > 0;) {
+        int beaten = 0;
+        for (size_t j = 0; j < c->n && !beaten; j++)
+            beaten = j != i && jl_type_morespecific(c->v[j]->sig, c->v[i]->sig);
+        if (!beaten)
+            mlist_push(out, c->v[i]);
+    }
 }
 
 static jl_value_t *call_tuple_type(jl_value_t *F, jl_value_t **args, uint32_t nargs)
@@ -1272,9 +1296,12 @@ JL_DLLEXPORT jl_value_t *jl_methoderror_ambiguous(jl_value_t *e)
     matching_methods(mt, call_tuple_type(F, args, (uint32_t)n), F, n, &c);
     if (c.n < 2 || most_specific(&c) != NULL)
         return jl_nothing;
+    mlist_t amb;
+    mlist_init(&amb);
+    ambiguous_candidates(&c, &amb);
     jl_array_t *out = jl_alloc_vec_any(0);
-    for (size_t i = 0; i < c.n; i++)
-        jl_array_ptr_1d_push(out, (jl_value_t *)c.v[i]);
+    for (size_t i = 0; i < amb.n; i++)
+        jl_array_ptr_1d_push(out, (jl_value_t *)amb.v[i]);
     return (jl_value_t *)out;
 }
 
@@ -1316,16 +1343,19 @@ JL_DLLEXPORT const char *jl_methoderror_message(jl_value_t *e)
     if (mt)
         matching_methods(mt, call_tuple_type(F, args, (uint32_t)n), F, n, &c);
     if (c.n > 1 && most_specific(&c) == NULL) {
+        mlist_t amb;
+        mlist_init(&amb);
+        ambiguous_candidates(&c, &amb);
         sput(&s, "MethodError: ");
         show_call_sig(&s, F, args, n);
         sput(&s, " is ambiguous.\n\nCandidates:");
-        for (size_t i = 0; i < c.n; i++) {
+        for (size_t i = 0; i < amb.n; i++) {
             char sig[512];
-            jl_show_method_sig(sig, sizeof sig, c.v[i]);
+            jl_show_method_sig(sig, sizeof sig, amb.v[i]);
             sput(&s, "\n  ");
             sput(&s, sig);
             sput(&s, "\n    @ ");
-            show_method_loc(&s, c.v[i]);
+            show_method_loc(&s, amb.v[i]);
         }
         sput(&s, "\n\nPossible fix, define\n  ");
         show_call_sig(&s, F, args, n);

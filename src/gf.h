@@ -89,6 +89,7 @@ JL_DLLEXPORT int jl_subtype_env(jl_value_t *x, jl_value_t *y, jl_value_t **env, 
 /* Core._compute_sparams / typeintersect with environment: intersection of a and b, and *penv the
    values of b's UnionAll variables (svec). */
 JL_DLLEXPORT jl_value_t *jl_type_intersection_env(jl_value_t *a, jl_value_t *b, jl_svec_t **penv);
+JL_DLLEXPORT jl_svec_t *jl_type_intersection_with_env(jl_value_t *a, jl_value_t *b);
 JL_DLLEXPORT int jl_has_free_typevars_exact(jl_value_t *v); /* exact: looks through UnionAll bodies */
 JL_DLLEXPORT int jl_has_typevar(jl_value_t *t, jl_tvar_t *v); /* v occurs free in t */
 JL_DLLEXPORT int jl_type_morespecific_no_subtype(jl_value_t *a, jl_value_t *b);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <stdarg.h>
 #include "julep_internal.h"
+#include "gf.h"
 
 #define DT_LIST(X)                                                                          \
     X(datatype) X(typename) X(symbol) X(simplevector) X(any) X(type) X(typeofbottom)        \
@@ -352,6 +353,33 @@ JL_DLLEXPORT jl_value_t *jl_type_unionall(jl_tvar_t *v, jl_value_t *body)
     return (jl_value_t *)ua;
 }
 
+/* `body where v` as the UnionAll constructor makes it (Julia's normal forms): `T where T<:S` is S, a
+   variable that does not occur is dropped, and a Vararg is never wrapped (`Vararg{E,N} where N` is
+   `Vararg{E}`, `Vararg{Ref{T}} where T` is `Vararg{Ref{T} where T}`). Method signatures keep their
+   variables and use jl_type_unionall. */
+JL_DLLEXPORT jl_value_t *jl_type_unionall_where(jl_tvar_t *v, jl_value_t *body)
+{
+    if (jl_typeis(body, jl_vararg_type)) {
+        jl_vararg_t *va = (jl_vararg_t *)body;
+        int inT = va->T && jl_has_typevar(va->T, v), inN = va->N && jl_has_typevar(va->N, v);
+        if (inT && inN)
+            jl_error("Wrapping `Vararg` directly in UnionAll is disallowed if the typevar occurs in both `T` and `N`");
+        if (!inT && !inN)
+            return body;
+        jl_vararg_t *nv = (jl_vararg_t *)jl_gc_alloc(sizeof(jl_vararg_t), (jl_value_t *)jl_vararg_type);
+        nv->T = inT ? jl_type_unionall_where(v, va->T) : va->T;
+        nv->N = inT ? va->N : NULL;
+        return (jl_value_t *)nv;
+    }
+    if (!is_type_value(body) && !jl_is_tvar(body))
+        jl_type_error("UnionAll", jl_type_typename->wrapper, body);
+    if (body == (jl_value_t *)v)
+        return v->ub;
+    if (!jl_has_typevar(body, v))
+        return body;
+    return jl_type_unionall(v, body);
+}
+
 /* ---------------------------------------------------------------- unions */
 
 static int types_equal(jl_value_t *a, jl_value_t *b);
@@ -373,23 +401,55 @@ static void flatten_union(jl_value_t *t, jl_value_t **out, size_t *n, size_t cap
     out[(*n)++] = t;
 }
 
-/* Components are kept in a canonical order so equal unions are built the same way. */
-static int union_order(jl_value_t *a, jl_value_t *b)
+/* Julia's order of Union members (what `Union{Int, Nothing}` prints as `Union{Nothing, Int64}`):
+   singleton types first, then other isbits types, then other DataTypes, then the rest; ties by module
+   name, type name, parameter count and up to 3 parameters. Equal keys keep their order. */
+static int datatype_name_cmp(jl_value_t *a, jl_value_t *b)
 {
-    int ka = jl_is_datatype(a) ? 0 : jl_is_tvar(a) ? 1 : 2;
-    int kb = jl_is_datatype(b) ? 0 : jl_is_tvar(b) ? 1 : 2;
-    if (ka != kb)
-        return ka - kb;
-    if (ka == 0) {
-        jl_datatype_t *da = (jl_datatype_t *)a, *db = (jl_datatype_t *)b;
-        int c = strcmp(jl_symbol_name(da->name->name), jl_symbol_name(db->name->name));
+    if (!jl_is_datatype(a))
+        return jl_is_datatype(b) ? 1 : 0;
+    if (!jl_is_datatype(b))
+        return -1;
+    jl_typename_t *ta = ((jl_datatype_t *)a)->name, *tb = ((jl_datatype_t *)b)->name;
+    int c = strcmp(jl_symbol_name(ta->module->name), jl_symbol_name(tb->module->name));
+    if (c)
+        return c;
+    c = strcmp(jl_symbol_name(ta->name), jl_symbol_name(tb->name));
+    if (c)
+        return c;
+    size_t na = jl_svec_len(((jl_datatype_t *)a)->parameters), nb = jl_svec_len(((jl_datatype_t *)b)->parameters);
+    if (na != nb)
+        return na < nb ? -1 : 1;
+    for (size_t i = 0; i < 3 && i < na; i++) {
+        jl_value_t *ap = jl_svecref(((jl_datatype_t *)a)->parameters, i);
+        jl_value_t *bp = jl_svecref(((jl_datatype_t *)b)->parameters, i);
+        if (ap == bp)
+            continue;
+        if (jl_is_datatype(ap) && jl_is_datatype(bp))
+            c = datatype_name_cmp(ap, bp);
+        else if (jl_is_unionall(ap) && jl_is_unionall(bp))
+            c = datatype_name_cmp(jl_unwrap_unionall(ap), jl_unwrap_unionall(bp));
+        else
+            c = 0;
         if (c)
             return c;
-        return da->hash < db->hash ? -1 : da->hash > db->hash;
     }
-    if (ka == 1)
-        return strcmp(jl_symbol_name(((jl_tvar_t *)a)->name), jl_symbol_name(((jl_tvar_t *)b)->name));
     return 0;
+}
+
+static int union_order(jl_value_t *a, jl_value_t *b)
+{
+    if (!jl_is_datatype(a))
+        return jl_is_datatype(b) ? 1 : datatype_name_cmp(jl_unwrap_unionall(a), jl_unwrap_unionall(b));
+    if (!jl_is_datatype(b))
+        return -1;
+    jl_datatype_t *da = (jl_datatype_t *)a, *db = (jl_datatype_t *)b;
+    int sa = da->instance != NULL, sb = db->instance != NULL;
+    if (sa != sb)
+        return sa ? -1 : 1;
+    if (!sa && da->isbitstype != db->isbitstype)
+        return da->isbitstype ? -1 : 1;
+    return datatype_name_cmp(a, b);
 }
 
 JL_DLLEXPORT jl_value_t *jl_type_union(jl_value_t **ts, size_t n)
@@ -499,6 +559,13 @@ static jl_value_t *instantiate(jl_value_t *t, tvar_env_t *env)
         return (jl_value_t *)inst_datatype(body, ps, n, NULL);
     }
     return t;
+}
+
+/* t with every free occurrence of var replaced by val */
+JL_DLLEXPORT jl_value_t *jl_substitute_var(jl_value_t *t, jl_tvar_t *var, jl_value_t *val)
+{
+    tvar_env_t env = {var, val, NULL};
+    return instantiate(t, &env);
 }
 
 /* The instantiation cache of a TypeName is an open-addressing hash table (an svec of 2^k slots,

@@ -186,6 +186,23 @@ static jl_value_t *expand_named_tuple(C *c, jl_value_t **items, size_t n)
     return NA(stmts) ? push(stmts, cur) : cur;
 }
 
+/* Core.kwcall(nt, fx, pos...) with nt and fx expanded */
+static jl_value_t *kwcall_call(C *c, jl_value_t *nt, jl_value_t *fx, jl_array_t *pos)
+{
+    int splat = 0;
+    for (size_t i = 0; i < jl_array_len(pos); i++)
+        splat |= is_dots(jl_array_ptr_ref(pos, i));
+    if (!splat) {
+        jl_value_t *call = lower_call(CORE("kwcall"), 2, nt, fx);
+        for (size_t i = 0; i < jl_array_len(pos); i++)
+            push(call, ex(c, jl_array_ptr_ref(pos, i)));
+        return call;
+    }
+    jl_value_t *call = lower_call(CORE("_apply_iterate"), 3, TOP("iterate"), CORE("kwcall"),
+                                  lower_call(CORE("tuple"), 2, nt, fx));
+    return push_splat_runs(c, call, jl_array_ptr_data(pos), jl_array_len(pos), ex);
+}
+
 /* f(args...; kws...) -> Core.kwcall(namedtuple, f, args...) */
 static jl_value_t *expand_kwcall(C *c, jl_value_t *f, jl_value_t **args, size_t n)
 {
@@ -203,26 +220,19 @@ static jl_value_t *expand_kwcall(C *c, jl_value_t *f, jl_value_t **args, size_t 
     /* keyword items in source order: params come first syntactically but kw= items are in order too */
     if (jl_array_len(kws) == 0)
         return expand_call_args(c, f, jl_array_ptr_data(pos), jl_array_len(pos));
-    jl_value_t *nt = expand_named_tuple(c, jl_array_ptr_data(kws), jl_array_len(kws));
-    jl_array_t *all = lower_vec();
-    jl_array_ptr_1d_push(all, nt);
-    jl_array_ptr_1d_push(all, f);
-    for (size_t i = 0; i < jl_array_len(pos); i++)
-        jl_array_ptr_1d_push(all, jl_array_ptr_ref(pos, i));
-    /* nt is already expanded: wrap so ex() leaves it alone */
-    jl_value_t *fx = ex(c, f);
-    int splat = 0;
-    for (size_t i = 0; i < jl_array_len(pos); i++)
-        splat |= is_dots(jl_array_ptr_ref(pos, i));
-    if (!splat) {
-        jl_value_t *call = lower_call(CORE("kwcall"), 2, nt, fx);
-        for (size_t i = 0; i < jl_array_len(pos); i++)
-            push(call, ex(c, jl_array_ptr_ref(pos, i)));
-        return call;
+    if (jl_array_len(kws) == 1 && is_dots(jl_array_ptr_ref(kws, 0))) {
+        /* only `kw...`: with an empty container f is called without keywords (it need not accept
+           any), as Julia lowers it */
+        jl_value_t *out = blk(), *kt = lower_ssa(c), *ft = lower_ssa(c);
+        push(out, asgn(kt, ex(c, A(jl_array_ptr_ref(kws, 0), 0))));
+        push(out, asgn(ft, ex(c, f)));
+        jl_value_t *plain = expand_call_args(c, ft, jl_array_ptr_data(pos), jl_array_len(pos));
+        jl_value_t *nt = lower_call(TOP("merge"), 2, lower_call(CORE("NamedTuple"), 0), kt);
+        push(out, lower_expr(jl_s_if, 3, lower_call(TOP("isempty"), 1, kt), plain, kwcall_call(c, nt, ft, pos)));
+        return out;
     }
-    jl_value_t *call = lower_call(CORE("_apply_iterate"), 3, TOP("iterate"), CORE("kwcall"),
-                                  lower_call(CORE("tuple"), 2, nt, fx));
-    return push_splat_runs(c, call, jl_array_ptr_data(pos), jl_array_len(pos), ex);
+    jl_value_t *nt = expand_named_tuple(c, jl_array_ptr_data(kws), jl_array_len(kws));
+    return kwcall_call(c, nt, ex(c, f), pos);
 }
 
 /* ---------------------------------------------------------------- indexing with begin/end */
@@ -1284,10 +1294,12 @@ static void optional_forwarders(C *c, sig_t *s, jl_value_t *out, jl_value_t *fna
         else
             call = lower_expr(jl_s_call, 1, s->selfname);
         for (size_t i = 0; i < k; i++) {
-            jl_value_t *ai = jl_array_ptr_ref(args, i);
-            jl_array_ptr_1d_push(names, arg_name(c, ai));
+            jl_value_t *ai = jl_array_ptr_ref(args, i), *an = arg_name(c, ai);
+            if (an == (jl_value_t *)lsym.unused) /* `::Type{T}` is passed on, so it needs a name */
+                an = (jl_value_t *)lower_gensym(c, "arg");
+            jl_array_ptr_1d_push(names, an);
             jl_array_ptr_1d_push(types, arg_type(c, ai));
-            push(call, arg_name(c, ai));
+            push(call, an);
         }
         /* Julia passes every remaining default, or only the next one when a default mentions an
            argument this method lacks (f(a, b=a, c=b): f(a) = f(a, a)) */
@@ -1433,6 +1445,28 @@ static jl_value_t *expand_generated(C *c, jl_value_t *sig, jl_value_t *body, jl_
     return out;
 }
 
+/* `::T` arguments get names when the function has defaults or keywords: its other methods pass them on
+   (Julia's fix-arglist); names starting with '#' are not shown. */
+static void name_unnamed_args(C *c, sig_t *s)
+{
+    for (size_t i = 0; i < jl_array_len(s->args); i++) {
+        jl_value_t *a = jl_array_ptr_ref(s->args, i), *core = a;
+        if (is_kw(core))
+            core = A(core, 0);
+        int dots = is_dots(core);
+        if (dots)
+            core = A(core, 0);
+        if (!IS(core, jl_s_doublecolon) || NA(core) != 1)
+            continue;
+        jl_value_t *named = lower_expr(jl_s_doublecolon, 2, lower_gensym(c, "arg"), A(core, 0));
+        if (dots)
+            named = lower_expr(jl_s_dots, 1, named);
+        if (is_kw(a))
+            named = lower_expr(jl_s_kw, 2, named, A(a, 1));
+        jl_array_ptr_set(s->args, i, named);
+    }
+}
+
 static jl_value_t *expand_function(C *c, jl_value_t *sig, jl_value_t *body, int anon)
 {
     jl_value_t *gbranch = anon ? NULL : generated_branch(body);
@@ -1440,6 +1474,8 @@ static jl_value_t *expand_function(C *c, jl_value_t *sig, jl_value_t *body, int 
         return expand_generated(c, sig, body, gbranch);
     sig_t s;
     parse_sig(c, sig, &s, anon);
+    if (s.params || any_default(s.args))
+        name_unnamed_args(c, &s);
     jl_value_t *line = current_line(c, body);
     body = destructure_args(c, &s, body);
     jl_value_t *out = blk();
@@ -1537,8 +1573,8 @@ static jl_value_t *kw_method_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t 
     const char *base = jl_is_symbol(fname) ? jl_symbol_name((jl_sym_t *)fname) : "";
     snprintf(buf, sizeof(buf), "#%s#%d", base, lower_closure_counter());
     jl_sym_t *bodyname = jl_symbol(buf);
-    int local_fn = 0;
-    (void)local_fn;
+    if (s->selfname == lsym.ctor_self) /* an inner constructor's body function is global, as the type */
+        push(out, lower_expr(jl_s_global, 1, bodyname));
     push(out, lower_expr(jl_s_method, 1, bodyname));
     if (decl)
         push(out, lower_expr(jl_s_method, 1, fname));

@@ -148,6 +148,8 @@ typedef struct {
 
 static int is_function_def(jl_value_t *e)
 {
+    if (IS(e, jl_s_global) && NA(e) == 1) /* global f() = new(...) */
+        e = A(e, 0);
     if (IS(e, jl_s_function))
         return 1;
     if (IS(e, jl_s_assign)) {
@@ -282,16 +284,21 @@ static jl_value_t *fn_sig_call(jl_value_t *sig)
     return sig;
 }
 
+/* A function defined in a struct body: a constructor when it is named after the type, otherwise an
+   ordinary (or `global`) function in which `new` builds the type, as Julia's ctor-def. */
 static jl_value_t *inner_ctor(C *c, jl_value_t *def, typehead_t *t, fields_t *f)
 {
+    int global = IS(def, jl_s_global);
+    if (global)
+        def = A(def, 0);
     jl_value_t *sig = A(def, 0), *body = A(def, 1);
     jl_value_t *call = fn_sig_call(sig);
     jl_value_t *fname = A(call, 0);
     jl_value_t *base = IS(fname, jl_s_curly) ? A(fname, 0) : fname;
-    if (base != t->name)
-        lower_error(c, "constructor not matching type name");
-    body = rewrite_new(c, body, (jl_value_t *)lsym.ctor_self, t, f);
-    return lower_expand_ctor(c, sig, body);
+    if (base == t->name && !global)
+        return lower_expand_ctor(c, sig, rewrite_new(c, body, (jl_value_t *)lsym.ctor_self, t, f));
+    jl_value_t *fdef = lower_expr(global ? jl_s_assign : jl_s_function, 2, sig, rewrite_new(c, body, t->name, t, f));
+    return lower_expand(c, global ? lower_expr(jl_s_global, 1, fdef) : fdef);
 }
 
 static jl_value_t *default_ctors(C *c, typehead_t *t, fields_t *f, jl_value_t *line)

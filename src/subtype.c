@@ -465,8 +465,23 @@ static jl_value_t *env_value(varb_t *vb, jl_unionall_t *u)
     return (jl_value_t *)jl_new_typevar(u->var->name, vb->lb, vb->ub);
 }
 
+/* A UnionAll whose variable is already in the environment (the same `Complex` on both sides, or an
+   outer variable whose bound became this one) gets a fresh copy of its variable, so the two stay apart. */
+static jl_unionall_t *unalias_unionall(jl_unionall_t *u, stenv_t *e)
+{
+    for (varb_t *b = e->vars; b; b = b->prev) {
+        if (b->var == u->var || (b->lb != b->var->lb && has_var(b->lb, u->var)) ||
+            (b->ub != b->var->ub && has_var(b->ub, u->var))) {
+            jl_tvar_t *nv = jl_new_typevar(u->var->name, u->var->lb, u->var->ub);
+            return (jl_unionall_t *)jl_type_unionall(nv, jl_substitute_var(u->body, u->var, (jl_value_t *)nv));
+        }
+    }
+    return u;
+}
+
 static int subtype_unionall(jl_value_t *t, jl_unionall_t *u, stenv_t *e, int R, int param)
 {
+    u = unalias_unionall(u, e);
     varb_t vb = {u->var, u->var->lb, u->var->ub, (int8_t)R, 0, 0, 0, e->invdepth, e->vars};
     e->vars = &vb;
     int ans;
@@ -1111,183 +1126,509 @@ JL_DLLEXPORT jl_value_t *jl_type_intersection(jl_value_t *a, jl_value_t *b)
 }
 
 /* ---------------------------------------------------------------- specificity
-   Which of two method signatures wins for the arguments both accept (Julia's rules, simplified):
-   a strict subtype is more specific; otherwise tuples compare position by position (a position may not
-   be less specific, one must be more specific); `Type{X}` is more specific than X's kind; a signature
-   without Vararg beats one with it, and a longer fixed prefix beats a shorter one. */
+   Which of two method signatures wins for the arguments both accept, by Julia's rules (its
+   `type_morespecific_`): a strict subtype is more specific; tuples compare element by element (no
+   element may be less specific, one must be more specific, a Vararg tail loses to fixed elements); a
+   type is more specific than its supertypes' names whatever the parameters (`Array` beats
+   `AbstractVector`); parameters of the same name are scored one by one (a concrete parameter beats a
+   variable, a variable used twice beats one used once); `Type{X}` beats X's kind. UnionAll variables
+   are opened into an environment that records how often each occurs, so subtype checks of the opened
+   parts close them again (`sub_msp`, `eq_msp`). The relation is not transitive; dispatch asks for a
+   method more specific than every other applicable one. */
 
-static int morespecific(jl_value_t *a, jl_value_t *b, int depth);
+typedef struct msenv {
+    jl_tvar_t *var;
+    int occurs;   /* occurrences of var in its UnionAll's body (a diagonal variable has 2+) */
+    struct msenv *prev;
+} msenv_t;
 
-static jl_value_t *var_ub(jl_value_t *t)
+enum { VA_NONE, VA_INT, VA_BOUND, VA_UNBOUND };
+
+static int ms_(jl_value_t *a, jl_value_t *b, int invariant, msenv_t *env);
+static int obviously_disjoint(jl_value_t *a, jl_value_t *b);
+
+static int is_type_or_var(jl_value_t *v)
 {
-    while (jl_is_tvar(t))
-        t = ((jl_tvar_t *)t)->ub;
+    return is_type(v) || jl_is_tvar(v);
+}
+
+/* `t where var`, simplified as Julia's constructor does (T where T is T's bound; unused vars vanish) */
+static jl_value_t *wrap_var(jl_tvar_t *var, jl_value_t *t)
+{
+    if (t == (jl_value_t *)var)
+        return var->ub;
+    return has_var(t, var) ? jl_type_unionall(var, t) : t;
+}
+
+static jl_value_t *close_env(jl_value_t *t, msenv_t *env)
+{
+    if (!is_type_or_var(t))
+        return t;
+    for (; env; env = env->prev)
+        t = wrap_var(env->var, t);
     return t;
 }
 
-/* a at least as specific as b in one position */
-static int position_ok(jl_value_t *a, jl_value_t *b, int depth)
+static int eq_msp(jl_value_t *a, jl_value_t *b, msenv_t *env)
 {
-    return jl_subtype(a, b) || morespecific(a, b, depth + 1);
+    if (!is_type_or_var(a) || !is_type_or_var(b))
+        return jl_egal(a, b);
+    return jl_types_equal(close_env(a, env), close_env(b, env));
 }
 
-typedef struct {
-    jl_tvar_t *v[16];
-    int n;
-} varlist_t;
-
-static void collect_vars(jl_value_t *t, varlist_t *l)
+static int sub_msp(jl_value_t *a, jl_value_t *b, msenv_t *env)
 {
-    l->n = 0;
-    for (; jl_is_unionall(t) && l->n < 16; t = ((jl_unionall_t *)t)->body)
-        l->v[l->n++] = ((jl_unionall_t *)t)->var;
+    return jl_subtype(close_env(a, env), close_env(b, env));
 }
 
-/* one position of a signature, closed over the signature's variables it uses: T -> its bound,
-   Vector{T} -> Vector{T} where T (so positions compare as types of their own) */
-static jl_value_t *close_position(jl_value_t *e, varlist_t *l)
+static int num_occurs(jl_tvar_t *v, msenv_t *env)
 {
-    if (jl_is_tvar(e))
-        return var_ub(e);
-    for (int i = l->n; i-- > 0;)
-        if (has_var(e, l->v[i]))
-            e = jl_type_unionall(l->v[i], e);
-    return e;
+    for (; env; env = env->prev)
+        if (env->var == v)
+            return env->occurs;
+    return 0;
 }
 
-/* Does one of the signature's variables tie two positions together (Tuple{Type{T}, T} where T)?
-   Positions compared one by one cannot see that constraint. */
-static int has_tied_positions(jl_datatype_t *t, varlist_t *l)
+/* occurrences of v in t, a Union counting its larger side */
+static int count_occurs(jl_value_t *t, jl_tvar_t *v)
+{
+    if (t == (jl_value_t *)v)
+        return 1;
+    if (jl_is_uniontype(t)) {
+        int a = count_occurs(((jl_uniontype_t *)t)->a, v), b = count_occurs(((jl_uniontype_t *)t)->b, v);
+        return a > b ? a : b;
+    }
+    if (jl_is_unionall(t))
+        return ((jl_unionall_t *)t)->var == v ? 0 : count_occurs(((jl_unionall_t *)t)->body, v);
+    if (is_vararg(t)) {
+        jl_vararg_t *va = (jl_vararg_t *)t;
+        return (va->T ? count_occurs(va->T, v) : 0) + (va->N ? count_occurs(va->N, v) : 0);
+    }
+    if (jl_is_datatype(t)) {
+        int c = 0;
+        for (size_t i = 0; i < jl_svec_len(((jl_datatype_t *)t)->parameters); i++)
+            c += count_occurs(jl_svecref(((jl_datatype_t *)t)->parameters, i), v);
+        return c;
+    }
+    return 0;
+}
+
+static int vararg_kind(jl_value_t *v)
+{
+    if (!is_vararg(v))
+        return VA_NONE;
+    jl_value_t *N = ((jl_vararg_t *)v)->N;
+    if (N == NULL)
+        return VA_UNBOUND;
+    return jl_is_int64(N) ? VA_INT : VA_BOUND;
+}
+
+static jl_value_t *last_param(jl_datatype_t *t)
 {
     size_t n = jl_svec_len(t->parameters);
-    for (int k = 0; k < l->n; k++) {
-        int uses = 0;
-        for (size_t i = 0; i < n; i++)
-            uses += has_var(jl_svecref(t->parameters, i), l->v[k]);
-        if (uses > 1)
-            return 1;
-    }
-    return 0;
+    return n ? jl_svecref(t->parameters, n - 1) : NULL;
 }
 
-static int tuple_morespecific(jl_value_t *siga, jl_value_t *sigb, jl_datatype_t *a, jl_datatype_t *b, int depth)
+static int va_tuple_kind(jl_datatype_t *t)
 {
-    varlist_t la, lb;
-    collect_vars(siga, &la);
-    collect_vars(sigb, &lb);
-    if (has_tied_positions(b, &lb))
-        return 0; /* Julia needs a method for the intersection here */
-    size_t sa = tuple_view_size(a), sb = tuple_view_size(b);
-    jl_value_t *ba[sa ? sa : 1], *bb[sb ? sb : 1];
-    tuple_view_t x, y;
-    tuple_view(a, &x, ba);
-    tuple_view(b, &y, bb);
-    size_t n = x.n > y.n ? x.n : y.n;
-    int some = 0;
-    for (size_t i = 0; i <= n; i++) {
-        jl_value_t *ea, *eb;
-        if (i < n) {
-            ea = i < x.n ? x.el[i] : (x.va ? vararg_T((jl_value_t *)x.va) : NULL);
-            eb = i < y.n ? y.el[i] : (y.va ? vararg_T((jl_value_t *)y.va) : NULL);
+    jl_value_t *l = last_param(t);
+    return l ? vararg_kind(l) : VA_NONE;
+}
+
+/* element i of a tuple type (a Vararg's element type for its positions), NULL past the end */
+static jl_value_t *nth_tuple_elt(jl_datatype_t *t, size_t i)
+{
+    size_t len = jl_svec_len(t->parameters);
+    if (len == 0)
+        return NULL;
+    if (i < len - 1)
+        return jl_svecref(t->parameters, i);
+    jl_value_t *last = jl_svecref(t->parameters, len - 1);
+    if (is_vararg(last)) {
+        jl_value_t *N = ((jl_vararg_t *)last)->N;
+        if (N && jl_is_int64(N) && (int64_t)i >= (int64_t)len - 1 + jl_unbox_int64(N))
+            return NULL;
+        return vararg_T(last);
+    }
+    return i == len - 1 ? last : NULL;
+}
+
+static size_t tuple_full_length(jl_datatype_t *t)
+{
+    size_t n = jl_svec_len(t->parameters);
+    jl_value_t *l = last_param(t);
+    if (l && vararg_kind(l) == VA_INT)
+        n += (size_t)jl_unbox_int64(((jl_vararg_t *)l)->N) - 1;
+    return n;
+}
+
+static int tuple_morespecific(jl_datatype_t *cdt, jl_datatype_t *pdt, int invariant, msenv_t *env)
+{
+    size_t plen = jl_svec_len(pdt->parameters), clen = jl_svec_len(cdt->parameters);
+    if (plen == 0)
+        return 0;
+    if (clen == 0)
+        return 1;
+    jl_value_t *clast = last_param(cdt);
+    int ckind = vararg_kind(clast);
+    int cva = ckind > VA_INT, pva = vararg_kind(last_param(pdt)) > VA_INT;
+    int cdiag = 0, pdiag = 0, some = 0;
+    for (size_t i = 0;; i++) {
+        if (cva && pva && i >= clen && i >= plen)
+            break;
+        jl_value_t *ce = nth_tuple_elt(cdt, i), *pe = nth_tuple_elt(pdt, i);
+        if (ce == NULL) {
+            if (pe == NULL)
+                break;
+            return 1;
         }
-        else {
-            ea = x.va ? vararg_T((jl_value_t *)x.va) : NULL;
-            eb = y.va ? vararg_T((jl_value_t *)y.va) : NULL;
+        if (pe == NULL) {
+            if (!cva && !some)
+                return 0;
+            break;
         }
-        if (ea == NULL || eb == NULL)
-            continue;
-        ea = close_position(ea, &la);
-        eb = close_position(eb, &lb);
-        if (morespecific(eb, ea, depth + 1))
+        if (ms_(pe, ce, invariant, env))
             return 0;
-        if (!position_ok(ea, eb, depth))
+        if (!cdiag && jl_is_tvar(ce) && num_occurs((jl_tvar_t *)ce, env) > 1)
+            cdiag = 1;
+        if (!pdiag && jl_is_tvar(pe) && num_occurs((jl_tvar_t *)pe, env) > 1)
+            pdiag = 1;
+        /* in Tuple{a,b...} and Tuple{c,d...} the tails b and d may be disjoint */
+        if (cva && pva && i >= clen - 1 && i >= plen - 1 && (some || (cdiag && !pdiag)))
+            return 1;
+        int cms = ms_(ce, pe, invariant, env);
+        if (!cms && !sub_msp(ce, pe, env)) {
+            /* a bound Vararg may win despite disjoint elements, keeping the order transitive:
+               Tuple{Array{T,N}, Vararg{Int,N}} < Tuple{Array, Int} < Tuple{AbstractArray, Int, Array} */
+            return some && cva && ckind == VA_BOUND &&
+                   num_occurs((jl_tvar_t *)((jl_vararg_t *)clast)->N, env) > 1;
+        }
+        /* Tuple{..., T} is not more specific than Tuple{..., Vararg{S}} with a diagonal S */
+        if (!cms && i == clen - 1 && clen == plen && !cva && pva && eq_msp(ce, pe, env) &&
+            jl_is_tvar(ce) && jl_is_tvar(pe) && !cdiag && pdiag)
             return 0;
-        if (!some && morespecific(ea, eb, depth + 1))
+        if (cms)
             some = 1;
     }
-    if (some)
+    if (cva && pva && clen > plen && (!pdiag || cdiag))
         return 1;
-    if (!x.va && y.va)
-        return 1;
-    if (x.va && y.va && x.n > y.n)
-        return 1;
-    return 0;
+    if (cva && !pva && !some)
+        return 0;
+    return some || (cdiag && !pdiag);
 }
 
-/* Julia's rule for types of different names: one whose name descends from the other's (Array from
-   AbstractArray) is more specific whatever the parameters, so f(::Array) beats f(::AbstractVector) */
-static int name_descends(jl_value_t *a, jl_value_t *b)
+/* `a` has a Vararg whose length N is a variable, `b` a fixed length: fix N to b's length when that
+   changes an earlier element of `a` (Array{T,N} beside Vararg{Int,N}) and compare again. -1: no answer. */
+static int args_morespecific_fix1(jl_datatype_t *a, jl_datatype_t *b, int swap, msenv_t *env)
 {
-    if (!jl_is_datatype(a) || !jl_is_datatype(b))
+    size_t n = jl_svec_len(a->parameters);
+    int64_t taillen = (int64_t)tuple_full_length(b) - (int64_t)n + 1;
+    if (taillen <= 0)
+        return -1;
+    jl_value_t *N = ((jl_vararg_t *)last_param(a))->N;
+    if (!jl_is_tvar(N))
+        return -1;
+    int changed = 0;
+    for (size_t i = 0; i + 1 < n && !changed; i++)
+        changed = has_var(jl_svecref(a->parameters, i), (jl_tvar_t *)N);
+    if (!changed)
+        return -1;
+    jl_value_t *na = jl_substitute_var((jl_value_t *)a, (jl_tvar_t *)N, jl_box_int64(taillen));
+    if (eq_msp((jl_value_t *)b, na, env))
+        return swap;
+    return swap ? ms_((jl_value_t *)b, na, 0, env) : ms_(na, (jl_value_t *)b, 0, env);
+}
+
+static int open_a(jl_value_t *a, jl_value_t *b, int invariant, msenv_t *env)
+{
+    jl_unionall_t *ua = (jl_unionall_t *)a;
+    msenv_t e = {ua->var, count_occurs(ua->body, ua->var), env};
+    return ms_(ua->body, b, invariant, &e);
+}
+
+static int open_b(jl_value_t *a, jl_value_t *b, int invariant, msenv_t *env)
+{
+    jl_unionall_t *ub = (jl_unionall_t *)b;
+    msenv_t e = {ub->var, count_occurs(ub->body, ub->var), env};
+    return ms_(a, ub->body, invariant, &e);
+}
+
+static int same_param(jl_value_t *a, jl_value_t *b)
+{
+    if (is_type(a) && is_type(b))
+        return jl_types_equal(a, b);
+    return jl_egal(a, b);
+}
+
+/* does a later parameter of t (after i) use the variable parameter v? */
+static int var_used_later(jl_datatype_t *t, size_t i, jl_value_t *v)
+{
+    if (!jl_is_tvar(v))
         return 0;
-    jl_datatype_t *ta = (jl_datatype_t *)a, *tb = (jl_datatype_t *)b;
-    if (ta->name == tb->name || tb->name == jl_type_typename || tb == jl_any_type)
-        return 0;
-    for (jl_datatype_t *t = ta->super; t != NULL && t != jl_any_type; t = t->super)
-        if (t->name == tb->name)
+    for (size_t j = i + 1; j < jl_svec_len(t->parameters); j++)
+        if (has_var(jl_svecref(t->parameters, j), (jl_tvar_t *)v))
             return 1;
     return 0;
 }
 
-static int morespecific(jl_value_t *a, jl_value_t *b, int depth)
+/* two DataTypes: a descends from b's name (always more specific unless b is Type{T}), or the same
+   name with parameters scored position by position */
+static int datatype_morespecific(jl_datatype_t *tta, jl_datatype_t *ttb, msenv_t *env)
 {
-    if (a == b || depth > 10)
-        return 0;
-    jl_value_t *ua = jl_unwrap_unionall(a), *ub = jl_unwrap_unionall(b);
-    if (jl_is_tuple_type(ua) && jl_is_tuple_type(ub)) {
-        if (jl_subtype(a, b))
-            return !jl_subtype(b, a);
-        if (jl_subtype(b, a))
+    if (tta == jl_typeofbottom_type && (is_kind((jl_value_t *)ttb) || is_type_type((jl_value_t *)ttb)))
+        return 1;
+    int super = 0;
+    for (; tta != jl_any_type; tta = tta->super, super = 1) {
+        if (tta->name != ttb->name)
+            continue;
+        if (super) {
+            if (tta->name != jl_type_typename)
+                return 1;
+            jl_value_t *tp0 = tparam0((jl_value_t *)ttb);
+            if (jl_is_tvar(tp0) && sub_msp((jl_value_t *)jl_any_type, ((jl_tvar_t *)tp0)->ub, env))
+                return 1;
+        }
+        size_t np = jl_svec_len(tta->parameters);
+        if (np != jl_svec_len(ttb->parameters))
             return 0;
-        return tuple_morespecific(a, b, (jl_datatype_t *)ua, (jl_datatype_t *)ub, depth);
+        int ascore = 0, bscore = 0, ascore1 = 0, bscore1 = 0, adiag = 0, bdiag = 0;
+        for (size_t i = 0; i < np; i++) {
+            jl_value_t *ap = jl_svecref(tta->parameters, i), *bp = jl_svecref(ttb->parameters, i);
+            int afree = jl_has_free_typevars(ap), bfree = jl_has_free_typevars(bp);
+            if (!afree && !bfree && !same_param(ap, bp))
+                return 0;
+            if (ms_(ap, bp, 1, env) && (jl_is_tvar(ap) || !afree || bfree))
+                ascore++;
+            else if (ms_(bp, ap, 1, env) && (jl_is_tvar(bp) || !bfree || afree))
+                bscore++;
+            else if (eq_msp(ap, bp, env)) {
+                if (!afree && bfree)
+                    ascore++;
+                else if (afree && !bfree)
+                    bscore++;
+            }
+            if (jl_is_tvar(bp) && !jl_is_tvar(ap) && !is_type(ap))
+                ascore1 = 1;
+            else if (jl_is_tvar(ap) && !jl_is_tvar(bp) && !is_type(bp))
+                bscore1 = 1;
+            if (!adiag && var_used_later(tta, i, ap))
+                adiag = 1;
+            if (!bdiag && var_used_later(ttb, i, bp))
+                bdiag = 1;
+        }
+        if (ascore1 > bscore1)
+            return 1;
+        if (bscore1 > ascore1 || bscore > ascore || bdiag > adiag)
+            return 0;
+        return ascore > bscore || adiag > bdiag;
     }
-    ua = var_ub(ua);
-    ub = var_ub(ub);
-    /* Type{Union{}} is more specific than other types of types, so its type TypeofBottom is too */
-    if (ua == (jl_value_t *)jl_typeofbottom_type && (is_kind(ub) || is_type_type(ub)))
+    return 0;
+}
+
+static int typevar_morespecific(jl_tvar_t *a, jl_value_t *b, int invariant, msenv_t *env)
+{
+    if (jl_is_tvar(b)) {
+        jl_tvar_t *tb = (jl_tvar_t *)b;
+        return (ms_(a->ub, tb->ub, 0, env) && !ms_(a->lb, tb->lb, 0, env)) ||
+               (ms_(tb->lb, a->lb, 0, env) && !ms_(tb->ub, a->ub, 0, env));
+    }
+    if (!is_type(b))
+        return 0;
+    if (invariant) {
+        if (a->ub == jl_bottom_type)
+            return 1;
+        if (!jl_has_free_typevars(b))
+            return 0;
+        if (eq_msp(a->ub, b, env))
+            return num_occurs(a, env) >= 2;
+    }
+    else if (b == (jl_value_t *)jl_any_type && a->ub == (jl_value_t *)jl_any_type && num_occurs(a, env) >= 2) {
+        return 1; /* Tuple{T,T} where T beats Tuple{Any,Any} */
+    }
+    return ms_(a->ub, b, 0, env);
+}
+
+static int morespecific_than_typevar(jl_value_t *a, jl_tvar_t *b, int invariant, msenv_t *env)
+{
+    if (!is_type(a))
         return 1;
-    if (ub == (jl_value_t *)jl_typeofbottom_type && (is_kind(ua) || is_type_type(ua)))
+    if (invariant) {
+        if (b->ub == jl_bottom_type)
+            return 0;
+        if (jl_has_free_typevars(a)) {
+            if (ms_(a, b->ub, 0, env))
+                return 1;
+            if (eq_msp(a, b->ub, env))
+                return num_occurs(b, env) < 2;
+            return 0;
+        }
+        if (obviously_disjoint(a, b->ub))
+            return 0;
+        return !ms_(b->ub, a, 0, env);
+    }
+    return ms_(a, b->ub, 0, env);
+}
+
+static int ms_(jl_value_t *a, jl_value_t *b, int invariant, msenv_t *env)
+{
+    if (a == b)
         return 0;
-    if (is_type_type(ua) && !is_type_type(ub)) {
-        jl_value_t *X = tparam0(ua);
-        if (!jl_is_tvar(X) && is_type(ub) && (jl_subtype(jl_typeof(X), ub) || is_type_type(jl_unwrap_unionall(ub))))
+    if (jl_is_tuple_type(a) && jl_is_tuple_type(b)) {
+        jl_datatype_t *ta = (jl_datatype_t *)a, *tb = (jl_datatype_t *)b;
+        int akind = va_tuple_kind(ta), bkind = va_tuple_kind(tb);
+        if (akind == VA_BOUND && bkind < VA_BOUND && args_morespecific_fix1(ta, tb, 0, env) == 1)
             return 1;
-        if (jl_is_tvar(X) && (is_kind(ub) || ub == (jl_value_t *)jl_any_type))
+        if (bkind == VA_BOUND && akind < VA_BOUND && args_morespecific_fix1(tb, ta, 1, env) == 0)
+            return 0;
+        return tuple_morespecific(ta, tb, invariant, env);
+    }
+    if (!invariant) {
+        if (a == (jl_value_t *)jl_any_type)
+            return 0;
+        if (b == (jl_value_t *)jl_any_type && !jl_is_tvar(a))
             return 1;
     }
-    if (is_type_type(ub) && !is_type_type(ua))
-        return 0;
     if (jl_is_uniontype(a)) {
-        /* every member at least as specific, one more specific */
-        jl_value_t *m[2] = {((jl_uniontype_t *)a)->a, ((jl_uniontype_t *)a)->b};
-        return position_ok(m[0], b, depth) && position_ok(m[1], b, depth) &&
-               (morespecific(m[0], b, depth + 1) || morespecific(m[1], b, depth + 1));
+        if (jl_is_unionall(b))
+            return open_b(a, b, invariant, env);
+        /* some member more specific than b, and not the other way round */
+        if (sub_msp(b, a, env))
+            return 0;
+        jl_uniontype_t *u = (jl_uniontype_t *)a;
+        if (!ms_(u->a, b, invariant, env) && !ms_(u->b, b, invariant, env))
+            return 0;
+        if (jl_is_uniontype(b)) {
+            jl_uniontype_t *v = (jl_uniontype_t *)b;
+            if (ms_(v->a, a, invariant, env) || ms_(v->b, a, invariant, env))
+                return 0;
+        }
+        return 1;
     }
-    if (jl_subtype(a, b))
-        return !jl_subtype(b, a);
-    if (jl_is_uniontype(b)) {
-        jl_value_t *m[2] = {((jl_uniontype_t *)b)->a, ((jl_uniontype_t *)b)->b};
-        return (morespecific(a, m[0], depth + 1) || morespecific(a, m[1], depth + 1)) &&
-               !morespecific(m[0], a, depth + 1) && !morespecific(m[1], a, depth + 1);
-    }
-    if (ua != a || ub != b) {
-        if (jl_subtype(ua, ub) && !jl_subtype(ub, ua))
+    if (is_type_type(a) && !invariant) {
+        if (b == (jl_value_t *)jl_typeofbottom_type)
+            return 0;
+        jl_value_t *p = tparam0(a);
+        if (jl_is_tvar(p)) {
+            if (is_kind(b) && !sub_msp((jl_value_t *)jl_any_type, ((jl_tvar_t *)p)->ub, env))
+                return 1;
+        }
+        else if (p == jl_bottom_type) {
+            if (sub_msp(b, jl_type_typename->wrapper, env))
+                return 1;
+        }
+        else if (b == (jl_value_t *)jl_datatype_type || b == (jl_value_t *)jl_unionall_type ||
+                 b == (jl_value_t *)jl_uniontype_type) {
             return 1;
+        }
     }
-    return name_descends(ua, ub);
+    if (jl_is_uniontype(b)) {
+        if (jl_is_unionall(a))
+            return open_a(a, b, invariant, env);
+        jl_uniontype_t *u = (jl_uniontype_t *)b;
+        if (ms_(a, u->a, invariant, env) || ms_(a, u->b, invariant, env))
+            return !ms_(b, a, invariant, env);
+        return 0;
+    }
+    if (jl_is_datatype(a) && jl_is_datatype(b))
+        return datatype_morespecific((jl_datatype_t *)a, (jl_datatype_t *)b, env);
+    if (jl_is_tvar(a))
+        return typevar_morespecific((jl_tvar_t *)a, b, invariant, env);
+    if (jl_is_tvar(b))
+        return morespecific_than_typevar(a, (jl_tvar_t *)b, invariant, env);
+    if (jl_is_unionall(a))
+        return open_a(a, b, invariant, env);
+    if (jl_is_unionall(b))
+        return open_b(a, b, invariant, env);
+    return 0;
+}
+
+/* A cheap structural disjointness test (Julia's obviously_disjoint with its specificity flag): tuples of
+   different lengths and types whose names descend from one another are not called disjoint here, since
+   specificity still orders them. */
+static int obviously_disjoint(jl_value_t *a, jl_value_t *b)
+{
+    if (a == b || a == (jl_value_t *)jl_any_type || b == (jl_value_t *)jl_any_type ||
+        a == (jl_value_t *)jl_typeofbottom_type)
+        return 0;
+    if (jl_is_datatype(a) && jl_is_datatype(b) && ((jl_datatype_t *)a)->isconcretetype &&
+        ((jl_datatype_t *)b)->isconcretetype)
+        return 1; /* concrete types are hash-consed */
+    a = jl_unwrap_unionall(a);
+    b = jl_unwrap_unionall(b);
+    if (jl_is_uniontype(a))
+        return obviously_disjoint(((jl_uniontype_t *)a)->a, b) && obviously_disjoint(((jl_uniontype_t *)a)->b, b);
+    if (jl_is_uniontype(b))
+        return obviously_disjoint(a, ((jl_uniontype_t *)b)->a) && obviously_disjoint(a, ((jl_uniontype_t *)b)->b);
+    if (!jl_is_datatype(a) || !jl_is_datatype(b))
+        return a == jl_bottom_type || b == jl_bottom_type;
+    jl_datatype_t *ad = (jl_datatype_t *)a, *bd = (jl_datatype_t *)b;
+    if (ad->name != bd->name) {
+        jl_datatype_t *t = ad;
+        while (t != jl_any_type && t->name != bd->name)
+            t = t->super;
+        if (t == jl_any_type) {
+            t = bd;
+            while (t != jl_any_type && t->name != ad->name)
+                t = t->super;
+            if (t == jl_any_type)
+                return 1;
+        }
+        return 0; /* a declared subtype is ordered by specificity */
+    }
+    size_t na = jl_svec_len(ad->parameters), nb = jl_svec_len(bd->parameters), np;
+    if (ad->name == jl_tuple_typename) {
+        int vaa = va_tuple_kind(ad) != VA_NONE, vab = va_tuple_kind(bd) != VA_NONE;
+        na -= vaa;
+        nb -= vab;
+        np = na < nb ? na : nb;
+    }
+    else {
+        if (na != nb)
+            return 0;
+        np = na;
+    }
+    for (size_t i = 0; i < np; i++) {
+        jl_value_t *ai = jl_svecref(ad->parameters, i), *bi = jl_svecref(bd->parameters, i);
+        if (jl_is_tvar(ai) || jl_is_tvar(bi))
+            continue;
+        if (is_type(ai)) {
+            if (is_type(bi)) {
+                int tuple_bottom = ad->name == jl_tuple_typename && (ai == jl_bottom_type || bi == jl_bottom_type);
+                if (!tuple_bottom && obviously_disjoint(ai, bi))
+                    return 1;
+            }
+            else if (ai != (jl_value_t *)jl_any_type) {
+                return 1;
+            }
+        }
+        else if (is_type(bi)) {
+            if (bi != (jl_value_t *)jl_any_type)
+                return 1;
+        }
+        else if (!jl_egal(ai, bi)) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 JL_DLLEXPORT int jl_type_morespecific(jl_value_t *a, jl_value_t *b)
 {
-    if (jl_type_intersection(a, b) == jl_bottom_type)
+    if (obviously_disjoint(a, b))
         return 0;
-    return morespecific(a, b, 0);
+    if (jl_has_free_typevars(a) || jl_has_free_typevars(b))
+        return 0;
+    if (jl_subtype(b, a))
+        return 0;
+    if (jl_subtype(a, b))
+        return 1;
+    return ms_(a, b, 0, NULL);
 }
 
-/* Specificity without the disjointness test (method sorting). */
+/* Specificity without the subtype and disjointness tests (Julia's, used to sort methods). */
 JL_DLLEXPORT int jl_type_morespecific_no_subtype(jl_value_t *a, jl_value_t *b)
 {
-    return morespecific(a, b, 0);
+    return ms_(a, b, 0, NULL);
 }
 
 JL_DLLEXPORT jl_value_t *jl_type_intersection_env(jl_value_t *a, jl_value_t *b, jl_svec_t **penv)
@@ -1309,4 +1650,12 @@ JL_DLLEXPORT jl_value_t *jl_type_intersection_env(jl_value_t *a, jl_value_t *b, 
         *penv = sv;
     }
     return ti;
+}
+
+/* Base's `(intersection, env)` pair: the intersection and the values of b's variables in it */
+JL_DLLEXPORT jl_svec_t *jl_type_intersection_with_env(jl_value_t *a, jl_value_t *b)
+{
+    jl_svec_t *env = jl_emptysvec;
+    jl_value_t *ti = jl_type_intersection_env(a, b, &env);
+    return jl_svec(2, ti, (jl_value_t *)env);
 }

@@ -58,3 +58,19 @@ end
     @test Meta.parse("f(a, i = x)").args[3].head === :kw
     @test string(Meta.parse("f(a, (i = x), k = 2)")) == "f(a, (i = x), k = 2)"
 end
+
+# an unnamed `::Type{T}` argument is passed on by the methods that fill in defaults and keywords
+ut_pos(::Type{T}, x = zero(T)) where {T} = x
+ut_kw(::Type{T}; k = one(T)) where {T} = k
+ut_two(::Type{T}, ::Type{S} = T) where {T, S} = (T, S)
+ut_va(::Type{T}, xs::T...; scale = 2) where {T} = scale * sum(xs; init = zero(T))
+@testset "defaults and keywords with an unnamed Type{T} argument" begin
+    @test ut_pos(Int) === 0
+    @test ut_pos(Float64, 2.5) === 2.5
+    @test ut_kw(Int) === 1
+    @test ut_kw(Float64; k = 3.0) === 3.0
+    @test ut_two(Int) == (Int, Int)
+    @test ut_two(Int, String) == (Int, String)
+    @test ut_va(Int, 1, 2) == 6
+    @test ut_va(Int; scale = 5) == 0
+end

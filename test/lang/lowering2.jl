@@ -233,3 +233,36 @@ end
     @test lw2_plus2(1) == 3
     @test lw2_plus3(1) == 4
 end
+
+# the function forms Julia accepts inside a struct body
+struct LwKw
+    a::Int
+    b::Int
+    LwKw(a; b = 2) = new(a, b)
+end
+struct LwGlobal
+    x::Int
+    global make_lwglobal() = new(7)
+end
+struct LwCallable
+    x::Int
+    (::Type{LwCallable})(a, b) = new(a + b)
+end
+mutable struct LwPartial
+    x::Int
+    LwPartial() = (p = new(); p.x = 4; p)
+end
+struct LwParam{T<:Real}
+    x::T
+    LwParam(x::T) where {T<:Real} = new{T}(x)
+    LwParam{T}(x::Real) where {T<:Real} = new{T}(convert(T, x))
+end
+@testset "functions in struct bodies" begin
+    @test LwKw(1).b == 2
+    @test LwKw(1; b = 5).b == 5
+    @test make_lwglobal().x == 7
+    @test LwCallable(1, 2).x == 3
+    @test LwPartial().x == 4
+    @test LwParam(1) isa LwParam{Int}
+    @test LwParam{Float64}(1).x === 1.0
+end

@@ -26,3 +26,15 @@ end
     Meta.show_sexpr(io, :(f(x) + 1))
     @test String(take!(io)) == "(:call, :+, (:call, :f, :x), 1)"
 end
+
+@testset "Expr printing as Julia" begin
+    @test string(:(1 + 2im)) == "1 + 2im"
+    @test repr(:(1 + 2im)) == ":(1 + 2im)"
+    @test repr(:(1 + 2.0im)) == ":(1 + 2.0im)"
+    @test string(:(2x + 1)) == "2x + 1"
+    @test string(:(x * 2)) == "x * 2"
+    @test string(:(a <| b)) == "a <| b"
+    @test string(:(a --> b)) == "a --> b"
+    @test string(:(a |> f)) == "a |> f"
+    @test string(:(a == b && c)) == "a == b && c"
+end

@@ -354,3 +354,19 @@ end
     @test Float64(π, RoundDown) === 3.141592653589793
     @test 1 + π === 4.141592653589793
 end
+
+@testset "mod1, fld1, fldmod1" begin
+    @test mod1(7, 3) == 1
+    @test mod1(6, 3) == 3
+    @test mod1(-1, 3) == 2
+    @test fld1(7, 3) == 3
+    @test fld1(6, 3) == 2
+    @test fldmod1(7, 3) == (3, 1)
+    @test fldmod1(6, 3) == (2, 3)
+    @test mod1(5.5, 2) == 1.5
+    @test mod1(4.0, 2) == 2.0
+    @test mod1(0x07, 0x03) === 0x01
+    @test mod1(0x07, 3) === 1
+    @test mod1(7, 0x03) === 1
+    @test [mod1(i, 4) for i in 0:8] == [4, 1, 2, 3, 4, 1, 2, 3, 4]
+end

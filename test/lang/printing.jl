@@ -85,3 +85,40 @@ disp(x) = sprint(show, MIME("text/plain"), x)
     @test disp(pf) == "pf (generic function with 2 methods)"
     @test summary([1, 2]) == "2-element Vector{Int64}"
 end
+
+module PrMod
+struct S end
+abstract type A{T} end
+end
+@testset "types print as Julia's show" begin
+    @test string(Tuple{}) == "Tuple{}"
+    @test string(typeof(())) == "Tuple{}"
+    @test string(NTuple{4, Int}) == "NTuple{4, Int64}"
+    @test string(Tuple{String, Int, Int, Int, Int}) == "Tuple{String, Vararg{Int64, 4}}"
+    @test string(Tuple{Int, Int, Int, Int, String}) == "Tuple{Int64, Int64, Int64, Int64, String}"
+    @test string(Tuple{Vararg{Int}}) == "Tuple{Vararg{Int64}}"
+    @test string(NTuple{N, Int} where N) == "NTuple{N, Int64} where N"
+    @test string(Vector{<:Real}) == "Vector{<:Real}"
+    @test string(Pair{<:Any, Int}) == "Pair{<:Any, Int64}"
+    @test string(Type{<:Real}) == "Type{<:Real}"
+    @test string(Dict{K, Int} where K) == "Dict{K, Int64} where K"
+    @test string(Union{Int, Nothing}) == "Union{Nothing, Int64}"
+    @test string(Union{Int, String, Nothing}) == "Union{Nothing, Int64, String}"
+    @test string(Union{Missing, Float64}) == "Union{Missing, Float64}"
+    @test string(Base.RefValue{Int}) == "Base.RefValue{Int64}"
+    @test string(typeof(Union{})) == "Core.TypeofBottom"
+    @test string(PrMod.S) == "Main.PrMod.S"
+    @test string(PrMod.A{Int}) == "Main.PrMod.A{Int64}"
+    @test string(PrMod) == "Main.PrMod"
+    @test string(AbstractVector{Int}) == "AbstractVector{Int64}"
+    @test string(AbstractMatrix) == "AbstractMatrix"
+    @test string(Array{Int}) == "Array{Int64}"
+    @test string(Matrix) == "Matrix"
+    @test string(Union{Vector{Int}, Matrix{Int}}) == "VecOrMat{Int64}"
+    @test string(NamedTuple{(:a, :b), Tuple{Int, String}}) == "@NamedTuple{a::Int64, b::String}"
+    @test string(typeof(keys(Dict(1 => 2)))) == "Base.KeySet{Int64, Dict{Int64, Int64}}"
+    @test repr(Base.OneTo(3)) == "Base.OneTo(3)"
+    @test repr(MIME"text/plain"(), Vector{Int}) == "Vector{Int64} (alias for Array{Int64, 1})"
+    @test repr(MIME"text/plain"(), typeof(sin)) == "typeof(sin) (singleton type of function sin, subtype of Function)"
+    @test repr(MIME"text/plain"(), Int) == "Int64"
+end

@@ -143,3 +143,23 @@ using .RNames
     @test !(:visible in names(@__MODULE__)) || parentmodule(visible) === @__MODULE__
     @test !(:println in names(@__MODULE__))   # found through `using Base`, not Main's own
 end
+
+struct IlHolder
+    v::Vector{Int}
+    n::Int
+end
+@testset "invokelatest and @invokelatest" begin
+    @test Base.invokelatest(+, 1, 2) == 3
+    @test invokelatest(sum, [1, 2, 3]) == 6
+    @test invokelatest(sort, [3, 1, 2]; rev = true) == [3, 2, 1]
+    @test @invokelatest(+(1, 2)) == 3
+    @test @invokelatest(sort([3, 1, 2]; rev = true)) == [3, 2, 1]
+    h = IlHolder([10, 20], 5)
+    @test @invokelatest(h.n) == 5
+    @test @invokelatest(h.v[2]) == 20
+    kw(; a = 1) = a
+    splat_kw(f, args...; kws...) = f(args...; kws...)
+    @test splat_kw(+, 1, 2) == 3
+    @test splat_kw(kw; a = 4) == 4
+    @test splat_kw(kw) == 1
+end

@@ -349,3 +349,18 @@ end
     @test transcode(UInt8, "é") == UInt8[0xc3, 0xa9]
     @test transcode(String, UInt8[0xc3, 0xa9]) == "é"
 end
+
+@testset "hex2bytes and bytes2hex" begin
+    @test hex2bytes("0aff") == UInt8[0x0a, 0xff]
+    @test hex2bytes("3039") == UInt8[0x30, 0x39]
+    @test hex2bytes("01abEF") == UInt8[0x01, 0xab, 0xef]
+    @test hex2bytes("") == UInt8[]
+    @test bytes2hex(UInt8[1, 255, 16]) == "01ff10"
+    @test bytes2hex(hex2bytes("deadbeef")) == "deadbeef"
+    @test sprint(bytes2hex, UInt8[0xab]) == "ab"
+    @test_throws ArgumentError hex2bytes("abc")
+    @test_throws ArgumentError hex2bytes("zz")
+    @test sprint(showerror, try hex2bytes("0g") catch e; e end) == "ArgumentError: byte is not an ASCII hexadecimal digit"
+    dest = zeros(UInt8, 2)
+    @test hex2bytes!(dest, "1234") === dest && dest == [0x12, 0x34]
+end
