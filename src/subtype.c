@@ -1262,6 +1262,19 @@ static size_t tuple_full_length(jl_datatype_t *t)
     return n;
 }
 
+/* does a variable of env tie two positions of t together (Tuple{Type{T}, T})? */
+static int tied_positions(jl_datatype_t *t, msenv_t *env)
+{
+    for (; env; env = env->prev) {
+        int uses = 0;
+        for (size_t i = 0; i < jl_svec_len(t->parameters); i++)
+            uses += has_var(jl_svecref(t->parameters, i), env->var);
+        if (uses > 1)
+            return 1;
+    }
+    return 0;
+}
+
 static int tuple_morespecific(jl_datatype_t *cdt, jl_datatype_t *pdt, int invariant, msenv_t *env)
 {
     size_t plen = jl_svec_len(pdt->parameters), clen = jl_svec_len(cdt->parameters);
@@ -1272,6 +1285,10 @@ static int tuple_morespecific(jl_datatype_t *cdt, jl_datatype_t *pdt, int invari
     jl_value_t *clast = last_param(cdt);
     int ckind = vararg_kind(clast);
     int cva = ckind > VA_INT, pva = vararg_kind(last_param(pdt)) > VA_INT;
+    /* positions tied by a variable (f(::Type{T}, ::T)) are not beaten by untied ones position by
+       position: such pairs are ambiguous in Julia 1.10 (f(::Int, ::Real) vs f(::T, ::T) where T<:Real) */
+    if (!cva && !pva && clen == plen && tied_positions(pdt, env) && !tied_positions(cdt, env))
+        return 0;
     int cdiag = 0, pdiag = 0, some = 0;
     for (size_t i = 0;; i++) {
         if (cva && pva && i >= clen && i >= plen)
