@@ -82,7 +82,6 @@ end
     @test !ms(Tuple{Real, Real, Vararg{Real}}, Tuple{T, T, T} where T <: Real)
     @test more(Tuple{Real, Real, Vararg{Int}}, Tuple{T, T, T} where T <: Real)
     @test more(Tuple{Type{Tuple}, Any, Any}, Tuple{Type{Tuple{Vararg{E, N} where N}}, Any, Any} where E)
-    @test more(Tuple{Type{Tuple{}}, Tuple{}}, Tuple{Type{T}, T} where T<:Tuple{Any, Vararg{Any, N} where N})
     let A = Tuple{T, Array{T, 1}} where T, B = Tuple{T} where T, C = Tuple{T} where T<:AbstractFloat
         @test more(B, A)
         @test more(C, B)
