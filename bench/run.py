@@ -762,17 +762,19 @@ def write_reports(suite, outdir, load_before):
 
 
 def update_readme(section):
-    """Replaces the results section of bench/README.md (between its markers) with the new tables."""
-    path = os.path.join(BENCH_DIR, "README.md")
-    if not os.path.exists(path):
-        return
-    text = open(path).read()
-    b, e = text.find("<!-- results:begin"), text.find("<!-- results:end -->")
-    if b < 0 or e < 0:
-        return
+    """Replaces the results section (between its markers) of bench/README.md and of the project README
+    with the new tables; the project README's links point into bench/."""
     section = section.replace("\n## ", "\n### ")
-    with open(path, "w") as f:
-        f.write(text[:b] + section + text[e + len("<!-- results:end -->"):])
+    for path, links in ((os.path.join(BENCH_DIR, "README.md"), section),
+                        (os.path.join(ROOT, "README.md"), section.replace("](results/", "](bench/results/"))):
+        if not os.path.exists(path):
+            continue
+        text = open(path).read()
+        b, e = text.find("<!-- results:begin"), text.find("<!-- results:end -->")
+        if b < 0 or e < 0:
+            continue
+        with open(path, "w") as f:
+            f.write(text[:b] + links + text[e + len("<!-- results:end -->"):])
 
 
 def chart(outdir, whole, kernel, costs):
