@@ -204,6 +204,7 @@ function write(io::IO, c::Char)
     end
     n
 end
+unsafe_write(io::IO, p::Ptr, n::Integer) = unsafe_write(io, convert(Ptr{UInt8}, p), convert(UInt, n))
 function unsafe_write(io::IO, p::Ptr{UInt8}, n::UInt)
     for i in 1:Int(n)
         write(io, unsafe_load(p, i))
@@ -211,6 +212,24 @@ function unsafe_write(io::IO, p::Ptr{UInt8}, n::UInt)
     Int(n)
 end
 write(io::IO, v::Vector{UInt8}) = unsafe_write(io, pointer(v), UInt(length(v)))
+# arrays of isbits elements are written as their bytes; a contiguous view of a Vector as one block
+function write(io::IO, A::Array{T}) where {T}
+    isbitstype(T) || error("`write` is not supported on non-isbits arrays")
+    unsafe_write(io, pointer(A), UInt(length(A) * sizeof(T)))
+end
+function write(io::IO, V::SubArray{T,1,Vector{T},Tuple{UnitRange{Int}}}) where {T}
+    isbitstype(T) || error("`write` is not supported on non-isbits arrays")
+    r = V.indices[1]
+    isempty(r) ? 0 : Int(unsafe_write(io, pointer(V.parent, first(r)), UInt(length(r) * sizeof(T))))
+end
+function write(io::IO, A::AbstractArray)
+    isbitstype(eltype(A)) || error("`write` is not supported on non-isbits arrays")
+    n = 0
+    for x in A
+        n += write(io, x)
+    end
+    n
+end
 write(io::IO, x::Union{Int8,Int16,Int32,Int64,UInt16,UInt32,UInt64,Float32,Float64}) =
     unsafe_write(io, bitcast(Ptr{UInt8}, pointer_from_objref(Ref(x))), UInt(sizeof(x)))
 write(io::IO, a, b, cs...) = write(io, a) + write(io, b, cs...)

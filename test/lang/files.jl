@@ -78,3 +78,19 @@ end
     @test isdir(homedir()) && isdir(pwd())
     @test_throws SystemError open("/nonexistent/file")
 end
+
+@testset "write of arrays and views" begin
+    v = UInt8[0x41, 0x42, 0x43, 0x0a]
+    io = IOBuffer()
+    @test write(io, view(v, 2:3)) == 2
+    @test write(io, Int32[1, 2]) == 8
+    @test write(io, 1:2) == 16
+    @test take!(io) == UInt8[0x42, 0x43, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]
+    @test_throws ErrorException write(io, Any[1])
+    path = tempname()
+    open(path, "w") do f
+        write(f, view(v, 1:4))
+    end
+    @test read(path, String) == "ABC\n"
+    rm(path)
+end
