@@ -85,7 +85,7 @@ static const char *image_path(void)
     if (writing_output() || jl_options.julep_bindir == NULL || getenv("JULEP_NO_IMAGE") != NULL)
         return NULL;
     snprintf(path, sizeof path, "%s/../lib/julep/sys.ji", jl_options.julep_bindir);
-    return access(path, R_OK) == 0 ? path : NULL;
+    return path;
 }
 
 /* The image's native code (<image>.so, sysimage/image_native.c), unless --sysimage-native-code=no.
@@ -111,8 +111,9 @@ static void load_native_code(const char *path)
     jl_trace_startup_step("native", jl_hrtime_us() - t0, detail);
 }
 
-/* Map the system image in place of creating the builtin types. A bad -J image ends the process; a bad
-   default image (say, left from an earlier build) is ignored and Base is bootstrapped from source. */
+/* Map the system image in place of creating the builtin types. A missing or bad -J image ends the
+   process; a missing or bad default image (not built yet, left from an earlier build) is reported on one
+   line and Base is bootstrapped from source (a slow start, but a working session). */
 static int load_image(const char *path)
 {
     char *err = NULL;
@@ -131,6 +132,10 @@ static int load_image(const char *path)
     }
     char detail[300];
     snprintf(detail, sizeof detail, "default image %s ignored: %s", path, err);
+    if (strcmp(err, "not found") == 0)
+        fprintf(stderr, "julep: warning: system image %s not found; loading Base from source\n", path);
+    else
+        fprintf(stderr, "julep: warning: system image %s is invalid: %s; loading Base from source\n", path, err);
     jl_trace_startup_step("types", jl_hrtime_us() - t0, detail);
     return 0;
 }
@@ -140,6 +145,8 @@ static const char *bootstrap_step(void)
     /* no system image: Base is bootstrapped from the base/ sources (src/toplevel.c), and its __init__s
        run there */
     int base = jl_init_base();
+    if (base < 0)
+        exit(1); /* the error is printed: no session without the Base it asked for */
     return base ? "no system image; Base bootstrapped from source" : "no system image; Base not loaded";
 }
 

@@ -938,7 +938,8 @@ static void set_program_globals(void)
 }
 
 /* Load base/Base.jl into a new module Base (when the file exists and the pipeline is complete), make
-   Main use it, and run the __init__ functions. Returns 1 when Base was loaded. */
+   Main use it, and run the __init__ functions. Returns 1 when Base was loaded, 0 when there is none to
+   load (JULEP_NO_BASE, no base/), -1 when loading it failed (the error has been printed). */
 JL_DLLEXPORT int jl_init_base(void)
 {
     init_toplevel();
@@ -967,13 +968,11 @@ JL_DLLEXPORT int jl_init_base(void)
         jl_module_run_initializer(base);
     }
     JL_CATCH {
-        /* While Base is being bootstrapped a failure is reported only with --trace-startup=stderr, and julep
-           continues without Base (the "image" step says "Base not loaded"). */
-        ok = 0;
-        if (jl_options.trace_startup != NULL && strcmp(jl_options.trace_startup, "stderr") == 0) {
-            fprintf(stderr, "julep: loading Base failed:\n");
-            jl_print_uncaught_error(jl_current_exception(), jl_current_backtrace ? jl_current_backtrace() : NULL);
-        }
+        /* a session without Base would fail later with confusing errors (`stdout` not defined): say why
+           here; the caller (init's `image` step) ends the process */
+        ok = -1;
+        fprintf(stderr, "julep: loading Base from %s failed:\n", jl_string_data(p));
+        jl_print_uncaught_error(jl_current_exception(), jl_current_backtrace ? jl_current_backtrace() : NULL);
         jl_base_module = NULL;
     }
     set_program_globals();

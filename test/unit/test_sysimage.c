@@ -229,31 +229,79 @@ Test(sysimage, writer_skips_failed_programs, .timeout = 120)
     cr_expect_neq(access(p, F_OK), 0, "a failed program writes no image");
 }
 
-/* Without its default image (a copy of the tree without lib/julep/sys.ji) julep bootstraps Base from
-   source and prints nothing extra. */
-Test(sysimage, missing_default_image_falls_back, .timeout = 120)
+/* A copy of the install tree (bin/julep, lib/ and share/julep linked to the real ones) without the default
+   image, where `setup` (shell commands run in the tree) may add one or replace Base; julep runs there. */
+static run_t run_in_tree(const char *setup, const char *args, const char *env)
 {
-    char dir[64], cmd[2048];
+    static run_t r;
+    char dir[64], cmd[4096], path[128];
     snprintf(dir, sizeof dir, "/tmp/julep-si-tree-%d", (int)getpid());
     const char *bin = julep_bin();
     snprintf(cmd, sizeof cmd,
              "set -e; b=$(cd $(dirname '%s') && pwd); rm -rf %s; mkdir -p %s/bin %s/lib %s/share; cp \"$b/julep\" %s/bin/; "
              "ln -s \"$b\"/../lib/libjulep.so \"$b\"/../lib/libjulep-codegen.so %s/lib/; "
-             "ln -s \"$b\"/../share/julep %s/share/julep",
-             bin, dir, dir, dir, dir, dir, dir, dir);
+             "ln -s \"$b\"/../share/julep %s/share/julep; cd %s; %s",
+             bin, dir, dir, dir, dir, dir, dir, dir, dir, setup);
     cr_assert_eq(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/bin/julep -e 'println(sum([1, 2, 3]))' >%s/out 2>%s/err", dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s %s/bin/julep %s >%s/out 2>%s/err </dev/null", env ? env : "", dir, args, dir, dir);
     int ws = system(cmd);
-    char out[256], err[256], path[128];
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
     snprintf(path, sizeof path, "%s/out", dir);
-    slurp(path, out, sizeof out);
+    slurp(path, r.out, sizeof r.out);
     snprintf(path, sizeof path, "%s/err", dir);
-    slurp(path, err, sizeof err);
+    slurp(path, r.err, sizeof r.err);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_assert_eq(system(cmd), 0);
-    cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
-    cr_expect_str_eq(out, "6\n");
-    cr_expect_str_eq(err, "");
+    return r;
+}
+
+/* the one line a missing or bad default image gives before Base is bootstrapped from source */
+static void expect_fallback_warning(const char *err, const char *what)
+{
+    cr_expect(strncmp(err, "julep: warning: system image /", 30) == 0, "%s", err);
+    char tail[200];
+    snprintf(tail, sizeof tail, "/lib/julep/sys.ji %s; loading Base from source\n", what);
+    const char *nl = strchr(err, '\n');
+    cr_expect(nl != NULL && nl[1] == 0, "exactly one line: %s", err);
+    size_t n = strlen(err), k = strlen(tail);
+    cr_expect(n >= k && strcmp(err + n - k, tail) == 0, "ends with `%s`: %s", tail, err);
+}
+
+/* Without its default image julep says so on one line and bootstraps Base from source: a working
+   session, not one without Base (`stdout` not defined). */
+Test(sysimage, missing_default_image_falls_back, .timeout = 120)
+{
+    run_t r = run_in_tree("true", "-e 'println(stdout === Base.stdout, sum([1, 2, 3]))'", NULL);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "true6\n");
+    expect_fallback_warning(r.err, "not found");
+    /* JULEP_NO_IMAGE asks for the bootstrap: nothing to warn about */
+    r = run_in_tree("true", "-e 'println(sum([1, 2, 3]))'", "JULEP_NO_IMAGE=1");
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "6\n");
+    cr_expect_str_eq(r.err, "");
+}
+
+Test(sysimage, bad_default_image_falls_back, .timeout = 120)
+{
+    run_t r = run_in_tree("mkdir -p lib/julep; echo not an image > lib/julep/sys.ji",
+                          "-e 'println(sum([1, 2, 3]))'", NULL);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "6\n");
+    expect_fallback_warning(r.err, "is invalid: truncated");
+}
+
+/* A Base that fails to load ends the process with its error, instead of a session without Base. */
+Test(sysimage, failing_base_bootstrap_is_an_error, .timeout = 120)
+{
+    run_t r = run_in_tree("rm share/julep; mkdir -p share/julep/base; "
+                          "echo 'Core.tuple(broken_base_name)' > share/julep/base/Base.jl",
+                          "-e 'println(1)'", NULL);
+    cr_expect_eq(r.status, 1);
+    cr_expect_str_eq(r.out, "");
+    cr_expect(strstr(r.err, "julep: loading Base from ") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "/share/julep/base/Base.jl failed:\n") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "UndefVarError: `broken_base_name` not defined") != NULL, "%s", r.err);
 }
 
 /* ---------------------------------------------------------------- native code (<image>.so) */
