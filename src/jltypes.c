@@ -144,6 +144,21 @@ JL_DLLEXPORT int jl_is_concrete_type(jl_value_t *v)
     return jl_is_datatype(v) && ((jl_datatype_t *)v)->isconcretetype;
 }
 
+/* the hash of a type name comes from its name and its module's path, not its address: the hashes of
+   types (objectid, hash, the order of a Dict with type keys) are then the same in every run and in
+   every system image built from the same program */
+static uintptr_t module_path_hash(jl_module_t *m)
+{
+    uintptr_t h = 0;
+    for (int depth = 0; m != NULL && depth < 64; depth++) {
+        h = jl_hash_combine(h, m->name ? m->name->hash : 0);
+        if (m->parent == m)
+            break;
+        m = m->parent;
+    }
+    return h;
+}
+
 JL_DLLEXPORT jl_typename_t *jl_new_typename_in(jl_sym_t *name, jl_module_t *m, int abstract, int mutabl)
 {
     jl_typename_t *tn = (jl_typename_t *)jl_gc_alloc(sizeof(jl_typename_t), (jl_value_t *)jl_typename_type);
@@ -151,7 +166,7 @@ JL_DLLEXPORT jl_typename_t *jl_new_typename_in(jl_sym_t *name, jl_module_t *m, i
     tn->module = m;
     tn->names = jl_emptysvec;
     tn->cache = jl_emptysvec;
-    tn->hash = jl_hash_combine(name ? name->hash : 0, (uintptr_t)tn);
+    tn->hash = jl_hash_combine(name ? name->hash : 0, module_path_hash(m));
     tn->abstract = (uint8_t)abstract;
     tn->mutabl = (uint8_t)mutabl;
     return tn;
