@@ -627,5 +627,9 @@ int jl_options_warn_unsupported(const jl_options_t *o, FILE *err)
         n += warn(err, "--heap-size-hint");
     if (o->fast_math == JL_OPTIONS_FAST_MATH_ON)
         n += warn(err, "--math-mode=fast");
+    if (o->incremental == JL_OPTIONS_YES) /* julep writes complete images only (=no, the default) */
+        n += warn(err, "--output-incremental=yes");
+    if (o->outputasm != NULL)
+        n += warn(err, "--output-asm");
     return n;
 }

@@ -38,6 +38,7 @@
 typedef struct jl_llvm_module_t jl_llvm_module_t; /* an LLVMModuleRef, opaque to the runtime */
 struct _jl_method_instance_t;
 struct _jl_code_instance_t;
+struct jl_image_emit_t; /* sysimage/image_native.h */
 
 /* One function of a compile batch (compile_batch). The runtime fills `mi` and `ci` (the CodeInstance
    holding mi's optimized code, from jl_infer_and_optimize); the library fills the rest. */
@@ -116,9 +117,9 @@ typedef struct jl_codegen_vtable_t {
     char *(*dump_llvm)(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
     char *(*dump_native)(struct _jl_method_instance_t *mi, struct _jl_code_instance_t *ci, int flags, char **err);
     /* Imaging mode (a process writing a system image): write the native code of every batch compiled
-       so far as one PIC object file at `path`, with the table `julep_sysimg` (sysimage/image_native.c)
-       carrying `id`. 0 on success. */
-    int (*emit_image)(const char *path, uint64_t id, char **err);
+       so far, with the table `julep_sysimg` (sysimage/image_native.c), to the outputs `out` names:
+       object files, bitcode (sysimage/image_native.h). `id` pairs the code with its data file. */
+    int (*emit_image)(const struct jl_image_emit_t *out, uint64_t id, char **err);
 } jl_codegen_vtable_t;
 
 /* The one symbol libjulep-codegen.so exports: initializes LLVM and returns the table, or NULL with a
@@ -187,6 +188,8 @@ JL_DLLEXPORT const char *jl_llvm_version_string(void);
 /* ---- sysimage/image_native.c: native code of system images */
 /* imaging mode: record a batch kept for the image's object file: its slot-table objects (a Vector{Any})
    and, per function, the CodeInstance given native code (NULL when the function failed) */
+/* imaging mode: --output-ji/-o/-bc/-unopt-bc or --image-codegen (code holds no address of the process) */
+JL_DLLEXPORT int jl_image_generating(void);
 JL_DLLEXPORT void jl_image_native_add(struct _jl_value_t *roots, struct _jl_value_t **cis, size_t n);
 /* the CodeInstance `ci` gets the entry points `from` gets when the image is loaded */
 JL_DLLEXPORT void jl_image_native_alias(struct _jl_code_instance_t *ci, struct _jl_code_instance_t *from);

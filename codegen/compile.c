@@ -375,7 +375,7 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
             if (i == 0) {
                 set_entry(ci, q);
                 r = ci->invoke;
-                if (q->ci != ci && (jl_options.outputji != NULL || jl_options.image_codegen == 1))
+                if (q->ci != ci && jl_image_generating())
                     jl_image_native_alias(ci, q->ci); /* the image connects both */
             }
             if (q->ci != ci && q->ci->max_world == JL_WORLD_MAX)

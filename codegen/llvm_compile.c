@@ -255,16 +255,13 @@ static size_t link_batch(jl_cg_batch_t *B, jl_cg_request_t *reqs, size_t n, char
             first = B->funcs[i].name;
     /* imaging: optimize once, keep a copy for the image's object file, then link the original */
     LLVMModuleRef keep = NULL;
-    if (jl_cg_imaging()) {
-        if (jl_llvmjit_prepare(B->m, err) != 0) {
-            LLVMDisposeModule(B->m);
-            return 0;
-        }
-        keep = LLVMCloneModule(B->m);
+    if (jl_cg_imaging() && (keep = jl_llvmjit_image_prepare(B->m, err)) == NULL) {
+        LLVMDisposeModule(B->m);
+        return 0;
     }
     if ((keep ? jl_llvmjit_add_prepared_module(B->m, first, err) : jl_llvmjit_add_module(B->m, first, err)) == NULL) {
         if (keep)
-            LLVMDisposeModule(keep);
+            jl_llvmjit_image_discard(keep);
         return 0;
     }
     size_t done = 0;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
@@ -32,10 +33,12 @@
 
 #include "jloptions.h"
 #include "llvm_jit.h"
+#include "codegen.h"
 #include "../sysimage/image_native.h"
 
 typedef struct {
     LLVMModuleRef m;
+    LLVMModuleRef unopt; /* before optimization (--output-unopt-bc), or NULL */
     char *roots_name;
     size_t nroots, n;
     char **spec, **wrap; /* per function; NULL when it failed */
@@ -46,9 +49,31 @@ static struct {
     size_t n, cap;
 } kept;
 
+static LLVMModuleRef pending_unopt; /* the copy before optimization of the batch being linked */
+
 int jl_cg_imaging(void)
 {
-    return jl_options.outputji != NULL || jl_options.image_codegen == 1;
+    return jl_image_generating();
+}
+
+LLVMModuleRef jl_llvmjit_image_prepare(LLVMModuleRef m, char **err)
+{
+    if (jl_options.outputunoptbc != NULL)
+        pending_unopt = LLVMCloneModule(m);
+    if (jl_llvmjit_prepare(m, err) != 0) {
+        jl_llvmjit_image_discard(NULL);
+        return NULL;
+    }
+    return LLVMCloneModule(m);
+}
+
+void jl_llvmjit_image_discard(LLVMModuleRef m)
+{
+    if (m)
+        LLVMDisposeModule(m);
+    if (pending_unopt)
+        LLVMDisposeModule(pending_unopt);
+    pending_unopt = NULL;
 }
 
 void jl_llvmjit_image_keep(LLVMModuleRef m, const char *roots_name, size_t nroots, char **spec, char **wrap,
@@ -60,7 +85,8 @@ void jl_llvmjit_image_keep(LLVMModuleRef m, const char *roots_name, size_t nroot
         if (kept.v == NULL)
             abort();
     }
-    kept.v[kept.n++] = (kept_t){m, jl_llvmjit_strdup(roots_name), nroots, n, spec, wrap};
+    kept.v[kept.n++] = (kept_t){m, pending_unopt, jl_llvmjit_strdup(roots_name), nroots, n, spec, wrap};
+    pending_unopt = NULL;
 }
 
 static void set_err(char **err, const char *prefix, const char *msg)
@@ -75,16 +101,16 @@ static void set_err(char **err, const char *prefix, const char *msg)
 }
 
 /* the batch's slot table becomes a zero-filled array of its own, defined in the object */
-static void define_roots(kept_t *k)
+static void define_roots(kept_t *k, LLVMModuleRef m)
 {
-    LLVMContextRef ctx = LLVMGetModuleContext(k->m);
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
     LLVMTypeRef aty = LLVMArrayType2(ptr, k->nroots ? k->nroots : 1);
-    LLVMValueRef tab = LLVMAddGlobal(k->m, aty, "");
+    LLVMValueRef tab = LLVMAddGlobal(m, aty, "");
     LLVMSetInitializer(tab, LLVMConstNull(aty));
     LLVMSetVisibility(tab, LLVMHiddenVisibility);
     LLVMSetAlignment(tab, 8);
-    LLVMValueRef old = LLVMGetNamedGlobal(k->m, k->roots_name);
+    LLVMValueRef old = LLVMGetNamedGlobal(m, k->roots_name);
     if (old != NULL) {
         LLVMReplaceAllUsesWith(old, tab);
         LLVMDeleteGlobal(old);
@@ -212,6 +238,8 @@ static void free_kept(void)
         kept_t *k = &kept.v[b];
         if (k->m)
             LLVMDisposeModule(k->m);
+        if (k->unopt)
+            LLVMDisposeModule(k->unopt);
         for (size_t i = 0; i < k->n; i++) {
             free(k->spec[i]);
             free(k->wrap[i]);
@@ -224,44 +252,120 @@ static void free_kept(void)
     memset(&kept, 0, sizeof(kept));
 }
 
-int jl_llvmjit_emit_image(const char *path, uint64_t id, char **err)
+/* one module of every kept batch (the optimized ones, or those before optimization), consumed */
+static LLVMModuleRef link_kept(int unopt, char **err)
+{
+    LLVMModuleRef dst = jl_llvmjit_new_module(unopt ? "julep_sysimg_unopt" : "julep_sysimg");
+    if (dst == NULL) {
+        set_err(err, "", "the code generator has been shut down");
+        return NULL;
+    }
+    for (size_t b = 0; b < kept.n; b++) {
+        kept_t *k = &kept.v[b];
+        LLVMModuleRef src = unopt ? k->unopt : k->m;
+        if (src == NULL)
+            continue;
+        define_roots(k, src);
+        hide_definitions(src);
+        if (unopt)
+            k->unopt = NULL;
+        else
+            k->m = NULL;
+        if (LLVMLinkModules2(dst, src)) { /* consumes src */
+            set_err(err, "", "cannot link the batch modules");
+            LLVMDisposeModule(dst);
+            return NULL;
+        }
+    }
+    return dst;
+}
+
+static int write_bitcode(LLVMModuleRef m, const char *path, char **err)
+{
+    if (LLVMWriteBitcodeToFile(m, path) != 0) {
+        set_err(err, "cannot write the bitcode file ", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* `.incbin` of the data file into a section of its own: not allocated (the loader maps it from the
+   file), page aligned (so is its place in a linked shared object, which mmap needs) */
+static int embed_data(LLVMModuleRef m, const char *data, char **err)
+{
+    if (strchr(data, '"') != NULL || strchr(data, '\\') != NULL || strchr(data, '\n') != NULL) {
+        set_err(err, "cannot embed a data file with a quote or backslash in its name: ", data);
+        return -1;
+    }
+    char buf[4600];
+    snprintf(buf, sizeof buf,
+             "\t.pushsection %s,\"\",@progbits\n\t.p2align 12\n\t.incbin \"%s\"\n\t.popsection\n",
+             JL_IMAGE_SECTION, data);
+    LLVMAppendModuleInlineAsm(m, buf, strlen(buf));
+    return 0;
+}
+
+static int emit_object(LLVMTargetMachineRef tm, LLVMModuleRef m, const char *path, char **err)
+{
+    char *msg = NULL;
+    int r = 0;
+    if (LLVMTargetMachineEmitToFile(tm, m, path, LLVMObjectFile, &msg)) {
+        set_err(err, "cannot write the object file: ", msg ? msg : "");
+        r = -1;
+    }
+    LLVMDisposeMessage(msg);
+    return r;
+}
+
+/* the native code: `out->obj` alone, `out->embed_obj` with the data file too (the object is written
+   twice then, from a copy of the module: emission changes it) */
+static int emit_objects(LLVMModuleRef dst, const jl_image_emit_t *out, char **err)
+{
+    LLVMTargetMachineRef tm = image_target_machine(LLVMGetTarget(dst), err);
+    if (tm == NULL)
+        return -1;
+    int r = 0;
+    if (out->obj != NULL) {
+        LLVMModuleRef m = out->embed_obj ? LLVMCloneModule(dst) : dst;
+        r = emit_object(tm, m, out->obj, err);
+        if (m != dst)
+            LLVMDisposeModule(m);
+    }
+    if (r == 0 && out->embed_obj != NULL) {
+        r = embed_data(dst, out->embed_data, err);
+        if (r == 0)
+            r = emit_object(tm, dst, out->embed_obj, err);
+    }
+    LLVMDisposeTargetMachine(tm);
+    return r;
+}
+
+int jl_llvmjit_emit_image(const jl_image_emit_t *out, uint64_t id, char **err)
 {
     jl_llvmjit_lock();
-    LLVMModuleRef dst = jl_llvmjit_new_module("julep_sysimg");
-    int r = dst ? 0 : -1;
-    if (dst == NULL)
-        set_err(err, "", "the code generator has been shut down");
-    for (size_t b = 0; b < kept.n && r == 0; b++) {
-        kept_t *k = &kept.v[b];
-        define_roots(k);
-        hide_definitions(k->m);
-        LLVMModuleRef src = k->m;
-        k->m = NULL;
-        if (LLVMLinkModules2(dst, src)) /* consumes src */
-            r = -1, set_err(err, "", "cannot link the batch modules");
+    int r = 0;
+    if (out->unopt_bc != NULL) {
+        LLVMModuleRef u = link_kept(1, err);
+        r = u ? write_bitcode(u, out->unopt_bc, err) : -1;
+        if (u)
+            LLVMDisposeModule(u);
     }
+    LLVMModuleRef dst = r == 0 ? link_kept(0, err) : NULL;
+    if (dst == NULL)
+        r = -1;
     if (r == 0)
         r = add_table(dst, id, err);
     if (r == 0)
         clean_names(dst);
-    LLVMTargetMachineRef tm = r == 0 ? image_target_machine(LLVMGetTarget(dst), err) : NULL;
-    if (r == 0 && tm == NULL)
-        r = -1;
-    if (r == 0) {
-        char *msg = NULL;
-        if (getenv("JULEP_DUMP_IMAGE_IR") != NULL) {
-            char *txt = LLVMPrintModuleToString(dst);
-            fprintf(stderr, "%s\n", txt);
-            LLVMDisposeMessage(txt);
-        }
-        if (LLVMTargetMachineEmitToFile(tm, dst, path, LLVMObjectFile, &msg)) {
-            set_err(err, "cannot write the object file: ", msg ? msg : "");
-            r = -1;
-        }
-        LLVMDisposeMessage(msg);
+    if (r == 0 && getenv("JULEP_DUMP_IMAGE_IR") != NULL) {
+        char *txt = LLVMPrintModuleToString(dst);
+        fprintf(stderr, "%s\n", txt);
+        LLVMDisposeMessage(txt);
     }
-    if (tm)
-        LLVMDisposeTargetMachine(tm);
+    if (r == 0 && out->bc != NULL)
+        r = write_bitcode(dst, out->bc, err);
+    if (r == 0 && (out->obj != NULL || out->embed_obj != NULL))
+        r = emit_objects(dst, out, err);
     if (dst)
         LLVMDisposeModule(dst);
     free_kept();

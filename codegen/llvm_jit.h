@@ -64,11 +64,17 @@ char *jl_llvmjit_dump_native(struct _jl_method_instance_t *mi, struct _jl_code_i
 /* Imaging mode (llvm_image.c): nonzero when this process writes a system image (--output-ji/-o or
    --image-codegen); the batch compiler then keeps each linked module for the image's object file. */
 int jl_cg_imaging(void);
-/* keep an optimized copy of a batch module and its functions' names (NULL: failed) (locked) */
+/* optimize a batch module for the JIT and return the copy to keep (NULL on error; with --output-unopt-bc
+   a copy of the module before optimization waits for the next jl_llvmjit_image_keep) */
+LLVMModuleRef jl_llvmjit_image_prepare(LLVMModuleRef m, char **err);
+/* keep the optimized copy of a batch module and its functions' names (NULL: failed) (locked) */
 void jl_llvmjit_image_keep(LLVMModuleRef m, const char *roots_name, size_t nroots, char **spec, char **wrap,
                            size_t n);
-/* the object file of every kept module (jl_codegen_vtable_t.emit_image; takes the lock) */
-int jl_llvmjit_emit_image(const char *path, uint64_t id, char **err);
+/* the JIT refused the batch: drop the copies instead */
+void jl_llvmjit_image_discard(LLVMModuleRef m);
+/* the outputs of every kept module (jl_codegen_vtable_t.emit_image; takes the lock) */
+struct jl_image_emit_t;
+int jl_llvmjit_emit_image(const struct jl_image_emit_t *out, uint64_t id, char **err);
 
 /* A malloc'ed copy of `s`, aborting when out of memory. */
 char *jl_llvmjit_strdup(const char *s);

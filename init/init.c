@@ -74,9 +74,10 @@ static const char *image_path(void)
 {
     static char path[4096];
     if (jl_options.image_file_specified) {
-        /* -J app.so names the image by its native code: the data file is app.ji beside it */
+        /* -J app.so names the image by its native code: the data file is app.ji beside it, unless
+           app.so holds the data itself (linked from an --output-o object) */
         size_t n = strlen(jl_options.image_file);
-        if (n > 3 && strcmp(jl_options.image_file + n - 3, ".so") == 0) {
+        if (n > 3 && strcmp(jl_options.image_file + n - 3, ".so") == 0 && !jl_image_is_embedded(jl_options.image_file)) {
             jl_image_companion(jl_options.image_file, ".ji", path, sizeof path);
             return path;
         }
@@ -202,27 +203,44 @@ JL_DLLEXPORT int jl_is_initialized(void)
     return initialized;
 }
 
-/* --output-ji: the image is written when the program has run successfully, as Julia does */
-static void write_image(const char *path)
+static void output_failed(const char *what, const char *path, char *err)
 {
+    fflush(stdout);
+    fprintf(stderr, "julep: cannot write %s %s: %s\n", what, path, err ? err : "unknown error");
+    free(err);
+    exit(1);
+}
+
+/* --output-ji/-o/-bc/-unopt-bc: the outputs are written when the program has run successfully, as
+   Julia does: the data file (--output-ji's, or a temporary one that --output-o's object embeds), then
+   everything made of the compiled code in one pass of the code generator. */
+static void write_outputs(void)
+{
+    const jl_options_t *o = &jl_options;
+    char tmp[4200];
+    const char *ji = o->outputji, *shown = o->outputji ? o->outputji : o->outputo;
+    if (ji == NULL && o->outputo != NULL) {
+        snprintf(tmp, sizeof tmp, "%s.%d.ji", o->outputo, (int)getpid());
+        ji = tmp;
+    }
     char *err = NULL;
     uint64_t t0 = jl_hrtime_us();
-    if (jl_image_write(path, &err) != 0) {
-        fflush(stdout);
-        fprintf(stderr, "julep: cannot write system image %s: %s\n", path, err ? err : "unknown error");
-        free(err);
-        exit(1);
+    if (ji != NULL && jl_image_write(ji, &err) != 0) {
+        if (ji == tmp)
+            unlink(tmp);
+        output_failed("system image", shown, err);
     }
-    jl_trace_startup_step("output-ji", jl_hrtime_us() - t0, path);
+    if (ji != NULL)
+        jl_trace_startup_step(o->outputji ? "output-ji" : "output-data", jl_hrtime_us() - t0, ji);
     t0 = jl_hrtime_us();
-    if (jl_image_native_write(path, &err) != 0) {
-        fflush(stdout);
-        fprintf(stderr, "julep: cannot write the native code of system image %s: %s\n", path,
-                err ? err : "unknown error");
-        free(err);
-        exit(1);
-    }
-    jl_trace_startup_step("output-so", jl_hrtime_us() - t0, "native code of the image");
+    jl_image_outputs_t out = {ji, o->outputji != NULL, o->outputo, o->outputbc, o->outputunoptbc};
+    int r = jl_image_native_write(&out, &err);
+    if (ji == tmp)
+        unlink(tmp);
+    if (r != 0)
+        output_failed(shown ? "the native code of system image" : "the bitcode",
+                      shown ? shown : o->outputbc ? o->outputbc : o->outputunoptbc, err);
+    jl_trace_startup_step("output-code", jl_hrtime_us() - t0, "native code of the image");
 }
 
 JL_DLLEXPORT void jl_atexit_hook(int status)
@@ -232,8 +250,9 @@ JL_DLLEXPORT void jl_atexit_hook(int status)
         return;
     if (jl_current_task)
         jl_gc_safepoint();
-    if (status == 0 && jl_options.outputji != NULL)
-        write_image(jl_options.outputji);
+    if (status == 0 && (jl_options.outputji || jl_options.outputo || jl_options.outputbc ||
+                        jl_options.outputunoptbc))
+        write_outputs();
     fflush(stdout);
     fflush(stderr);
     if (trace_out && trace_out != stderr && trace_out != stdout)

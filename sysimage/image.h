@@ -22,6 +22,7 @@
 #define JL_IMAGE_H
 
 #include "julep_internal.h"
+#include "image_native.h"
 
 #define JL_IMAGE_MAGIC "JULEPIMG"
 #define JL_IMAGE_VERSION 1
@@ -75,6 +76,7 @@ JL_DLLEXPORT int jl_image_write(const char *path, char **err);
    malloc'ed message in *err, nothing changed); the second step (Dicts of a relocated image) runs once
    the root task exists, before the modules' __init__s (jl_init_base_from_image) */
 JL_DLLEXPORT int jl_image_load(const char *path, char **err);
+JL_DLLEXPORT int jl_image_is_embedded(const char *path); /* a shared object holding an image's data */
 JL_DLLEXPORT void jl_image_init_after_load(void);
 JL_DLLEXPORT int jl_image_loaded(void);
 JL_DLLEXPORT const char *jl_image_load_stats(void); /* "12.3 MB, 0 relocations" */
@@ -83,7 +85,7 @@ JL_DLLEXPORT uint64_t jl_image_loaded_id(void);   /* the loaded data file's chec
 /* image_native.c: the native code `<image>.so` (image_native.h) */
 extern jl_array_t *jl_image_native_batches, *jl_image_native_aliases;
 JL_DLLEXPORT void jl_image_companion(const char *path, const char *ext, char *out, size_t sz);
-JL_DLLEXPORT int jl_image_native_write(const char *ji, char **err);
+JL_DLLEXPORT int jl_image_native_write(const jl_image_outputs_t *out, char **err);
 JL_DLLEXPORT int jl_image_native_load(const char *ji, uint64_t id, char *msg, size_t sz);
 JL_DLLEXPORT size_t jl_image_native_count(void);
 

@@ -6,6 +6,7 @@
  * Invariant: nothing in the process changes until the whole file has been validated; a bad file gives
  * an error message, never a crash.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -39,6 +40,46 @@ JL_DLLEXPORT uint64_t jl_image_loaded_id(void)
 JL_DLLEXPORT const char *jl_image_load_stats(void)
 {
     return stats;
+}
+
+/* An image in a shared object (--output-o linked with `cc -shared`): the data file is the contents of
+   its non-allocated section JL_IMAGE_SECTION, page aligned in the file so that it maps as a .ji does.
+   0 with its file offset and size, -1 when `fd` is no ELF file or has no such section. */
+static int embedded_section(int fd, uint64_t *off, uint64_t *size)
+{
+    Elf64_Ehdr eh;
+    if (pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh || memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+        eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shstrndx >= eh.e_shnum)
+        return -1;
+    Elf64_Shdr strs;
+    if (pread(fd, &strs, sizeof strs, eh.e_shoff + (uint64_t)eh.e_shstrndx * sizeof strs) != (ssize_t)sizeof strs)
+        return -1;
+    for (unsigned i = 0; i < eh.e_shnum; i++) {
+        Elf64_Shdr sh;
+        char name[sizeof JL_IMAGE_SECTION];
+        if (pread(fd, &sh, sizeof sh, eh.e_shoff + (uint64_t)i * sizeof sh) != (ssize_t)sizeof sh)
+            return -1;
+        if (sh.sh_name >= strs.sh_size ||
+            pread(fd, name, sizeof name, strs.sh_offset + sh.sh_name) != (ssize_t)sizeof name)
+            continue;
+        if (memcmp(name, JL_IMAGE_SECTION, sizeof name) == 0 && sh.sh_type == SHT_PROGBITS) {
+            *off = sh.sh_offset;
+            *size = sh.sh_size;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+JL_DLLEXPORT int jl_image_is_embedded(const char *path)
+{
+    uint64_t off, size;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    int r = embedded_section(fd, &off, &size) == 0;
+    close(fd);
+    return r;
 }
 
 static int table_ok(const jl_image_header_t *h, uint64_t off, uint64_t n, uint64_t elsize)
@@ -116,7 +157,7 @@ static int verify_data(void)
     return e != NULL && *e && strcmp(e, "0") != 0;
 }
 
-static char *map_file(int fd, size_t size)
+static char *map_file(int fd, uint64_t off, size_t size)
 {
     void *want = (void *)JL_IMAGE_BASE;
     int flags = MAP_PRIVATE;
@@ -124,9 +165,9 @@ static char *map_file(int fd, size_t size)
         flags |= MAP_FIXED_NOREPLACE;
     else
         want = NULL;
-    void *p = mmap(want, size, PROT_READ | PROT_WRITE, flags, fd, 0);
+    void *p = mmap(want, size, PROT_READ | PROT_WRITE, flags, fd, (off_t)off);
     if (p == MAP_FAILED && want != NULL)
-        p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, (off_t)off);
     if (p == MAP_FAILED)
         return NULL;
     /* a run touches a small part of the image: map only the pages it touches (no fault-around,
@@ -184,13 +225,22 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err)
     struct stat st;
     jl_image_header_t h;
     const char *why = NULL;
+    uint64_t off = 0, size = 0;
     if (fstat(fd, &st) != 0)
         why = strerror(errno);
-    else if (st.st_size < (off_t)sizeof h || pread(fd, &h, sizeof h, 0) != (ssize_t)sizeof h)
-        why = st.st_size < (off_t)sizeof h ? "truncated" : "cannot read the header";
-    else
-        why = check_header(&h, (uint64_t)st.st_size);
-    char *m = why ? NULL : map_file(fd, (size_t)st.st_size);
+    else if (embedded_section(fd, &off, &size) != 0) {
+        off = 0;
+        size = (uint64_t)st.st_size;
+        if (size >= SELFMAG && pread(fd, &h, SELFMAG, 0) == SELFMAG && memcmp(&h, ELFMAG, SELFMAG) == 0)
+            why = "not a julep system image (a shared object without image data)";
+    }
+    if (why == NULL && off % JL_IMAGE_PAGE)
+        why = "corrupted (image data not page aligned in the shared object)";
+    else if (why == NULL && (size < sizeof h || pread(fd, &h, sizeof h, (off_t)off) != (ssize_t)sizeof h))
+        why = size < sizeof h ? "truncated" : "cannot read the header";
+    else if (why == NULL)
+        why = check_header(&h, size);
+    char *m = why ? NULL : map_file(fd, off, (size_t)size);
     close(fd);
     if (why == NULL && m == NULL)
         why = "cannot map the file";
@@ -202,7 +252,7 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err)
         why = check_tables(m, &h, ls);
     if (why != NULL) {
         if (m)
-            munmap(m, (size_t)st.st_size);
+            munmap(m, (size_t)size);
         snprintf(msg, sizeof msg, "%s", why);
         return -1;
     }

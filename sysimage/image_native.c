@@ -55,14 +55,27 @@ JL_DLLEXPORT void jl_image_native_alias(jl_code_instance_t *ci, jl_code_instance
     jl_array_ptr_1d_push(jl_image_native_aliases, (jl_value_t *)from);
 }
 
-/* `<base>.so` for `<base>.ji` (any other name: `<name>.so`); `ext` is ".so" or ".ji" */
+/* `<base>.so` for `<base>.ji` (any other name: `<name>.so`; a name with `ext` already: itself); `ext`
+   is ".so" or ".ji" */
 JL_DLLEXPORT void jl_image_companion(const char *path, const char *ext, char *out, size_t sz)
 {
     size_t n = strlen(path);
     const char *other = strcmp(ext, ".so") == 0 ? ".ji" : ".so";
+    if (n > 3 && strcmp(path + n - 3, ext) == 0) {
+        snprintf(out, sz, "%s", path);
+        return;
+    }
     if (n > 3 && strcmp(path + n - 3, other) == 0)
         n -= 3;
     snprintf(out, sz, "%.*s%s", (int)n, path, ext);
+}
+
+/* imaging mode: this process writes an image or its code (codegen emits relocatable code then) */
+JL_DLLEXPORT int jl_image_generating(void)
+{
+    const jl_options_t *o = &jl_options;
+    return o->outputji != NULL || o->outputo != NULL || o->outputbc != NULL || o->outputunoptbc != NULL ||
+           o->image_codegen == 1;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -120,36 +133,61 @@ static void drop_page_cache(const char *path)
     close(fd);
 }
 
-/* After the data file `ji` is written: its native code as `<ji>.so`. 0 on success, else -1 with a
-   malloc'ed message; a stale .so of an earlier image is removed either way. */
-JL_DLLEXPORT int jl_image_native_write(const char *ji, char **err)
+static char *path_with(const char *path, const char *suffix)
 {
-    char so[4096], tmp[4200], obj[4200];
-    jl_image_companion(ji, ".so", so, sizeof so);
-    unlink(so);
-    uint64_t id;
-    if (read_id(ji, &id) != 0) {
+    size_t n = strlen(path) + strlen(suffix) + 24;
+    char *p = malloc(n);
+    if (p == NULL)
+        abort();
+    snprintf(p, n, "%s.%d%s", path, (int)getpid(), suffix);
+    return p;
+}
+
+/* After the data file `out->ji` (if any) is written: the code outputs, all from one pass of the
+   code generator (sysimage/image_native.h). 0 on success, else -1 with a malloc'ed message; a stale
+   `<ji>.so` of an earlier image is removed either way, and no output is left half written. */
+JL_DLLEXPORT int jl_image_native_write(const jl_image_outputs_t *out, char **err)
+{
+    char so[4096];
+    uint64_t id = 0;
+    jl_image_emit_t e = {NULL, NULL, NULL, out->bc, out->unopt_bc};
+    if (out->ji != NULL && read_id(out->ji, &id) != 0) {
         *err = strdup("cannot read back the data file");
         return -1;
     }
+    if (out->so) {
+        jl_image_companion(out->ji, ".so", so, sizeof so);
+        unlink(so);
+        e.obj = path_with(so, ".o");
+    }
+    char *otmp = out->o ? path_with(out->o, ".tmp") : NULL;
+    if (otmp) {
+        e.embed_obj = otmp;
+        e.embed_data = out->ji;
+    }
     const jl_codegen_vtable_t *t = jl_codegen_load();
-    if (t == NULL) {
+    int r = t ? t->emit_image(&e, id, err) : -1;
+    if (t == NULL)
         *err = strdup(jl_codegen_error() ? jl_codegen_error() : "no code generator");
-        return -1;
+    if (r == 0 && out->so) {
+        char *tmp = path_with(so, ".tmp");
+        r = run_cc(tmp, e.obj, err);
+        if (r == 0 && rename(tmp, so) != 0)
+            r = -1, *err = strdup(strerror(errno));
+        unlink(tmp);
+        free(tmp);
     }
-    snprintf(obj, sizeof obj, "%s.%d.o", so, (int)getpid());
-    snprintf(tmp, sizeof tmp, "%s.%d.tmp", so, (int)getpid());
-    int r = t->emit_image(obj, id, err);
-    if (r == 0)
-        r = run_cc(tmp, obj, err);
-    if (r == 0 && rename(tmp, so) != 0) {
-        *err = strdup(strerror(errno));
-        r = -1;
-    }
-    unlink(obj);
-    unlink(tmp);
-    drop_page_cache(ji);
-    if (r == 0)
+    if (r == 0 && otmp && rename(otmp, out->o) != 0)
+        r = -1, *err = strdup(strerror(errno));
+    if (e.obj)
+        unlink(e.obj);
+    if (otmp)
+        unlink(otmp);
+    free((char *)e.obj);
+    free(otmp);
+    if (out->ji)
+        drop_page_cache(out->ji);
+    if (r == 0 && out->so)
         drop_page_cache(so);
     return r;
 }

@@ -814,7 +814,8 @@ static char *warnings_for(const jl_options_t *o, int *count)
 Test(cli, warnings_only_for_behaviour_changes)
 {
     int n;
-    parsed_t quiet = PARSE("-t", "1", "--code-coverage=none", "--math-mode=user", "-O3", "-J", "x.so");
+    parsed_t quiet = PARSE("-t", "1", "--code-coverage=none", "--math-mode=user", "-O3", "-J", "x.so",
+                           "--output-o", "x.o", "--output-incremental=no", "--output-bc", "x.bc");
     char *t = warnings_for(&quiet.o, &n);
     cr_expect_eq(n, 0);
     cr_expect_str_eq(t, "");
@@ -827,5 +828,10 @@ Test(cli, warnings_only_for_behaviour_changes)
     cr_expect(strstr(t, "julep: warning: --procs is not yet supported\n") != NULL, "%s", t);
     cr_expect(strstr(t, "julep: warning: --track-allocation is not yet supported\n") != NULL, "%s", t);
     cr_expect(strstr(t, "julep: warning: --math-mode=fast is not yet supported\n") != NULL, "%s", t);
+    free(t);
+    parsed_t inc = PARSE("--output-o", "x.o", "--output-incremental=yes");
+    t = warnings_for(&inc.o, &n);
+    cr_expect_eq(n, 1, "%s", t);
+    cr_expect_str_eq(t, "julep: warning: --output-incremental=yes is not yet supported\n");
     free(t);
 }

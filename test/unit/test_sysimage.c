@@ -12,6 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../sysimage/image.h" /* the header, to corrupt a byte of the data section */
+
 static const char *julep_bin(void)
 {
     static char path[4096];
@@ -178,14 +180,26 @@ Test(sysimage, truncated_image, .timeout = 120)
     expect_invalid(p, "truncated");
 }
 
+/* the offset of a byte in the middle of the image's data section (from its header) */
+static long data_byte(const char *path)
+{
+    jl_image_header_t h;
+    FILE *f = fopen(path, "rb");
+    cr_assert(f != NULL && fread(&h, sizeof h, 1, f) == 1);
+    fclose(f);
+    cr_assert(h.data_size > 4096 && h.data_off + h.data_size <= h.file_size);
+    return (long)(h.data_off + h.data_size / 2);
+}
+
 Test(sysimage, corrupted_image, .timeout = 120)
 {
     char p[64];
     snprintf(p, sizeof p, "/tmp/julep-si-bad-%d.ji", (int)getpid());
-    copy_file(image(), p, -1, 200000);
+    long at = data_byte(image());
+    copy_file(image(), p, -1, at);
     /* the data's checksum is verified on request or when the file is relocated (docs/sysimage.md) */
     expect_invalid_env("JULEP_IMAGE_VERIFY=1", p, "corrupted (checksum mismatch)");
-    copy_file(image(), p, -1, 200000);
+    copy_file(image(), p, -1, at);
     expect_invalid_env("JULEP_IMAGE_RELOCATE=1", p, "corrupted (checksum mismatch)");
 }
 
@@ -397,6 +411,111 @@ Test(sysimage, bad_native_code_is_ignored, .timeout = 180)
     unlink(other);
     snprintf(cmd, sizeof cmd, "rm -f %.*s.so", (int)(strlen(other) - 3), other);
     cr_expect_eq(system(cmd), 0);
+}
+
+/* Two images written from the same program behave the same: hash-ordered containers built by the
+   writer iterate alike, hashes agree, and neither compiles anything for what the writer ran; so does
+   the second one relocated. */
+Test(sysimage, images_built_twice_behave_identically, .timeout = 300)
+{
+    static const char *prog =
+        "const D = Dict(Symbol(\"k\", i) => i for i in 1:20); const S = Set(string.(1:15)); "
+        "const T = Dict{Any,Int}(Int => 1, Float64 => 2, Vector{Int} => 3, (1, :a) => 4, 2.5 => 5); "
+        "show_all() = (println(collect(keys(D))); println(collect(S)); println(collect(keys(T))); "
+        "println(collect(values(T))); println(hash(:k3), \" \", hash(\"x\"), \" \", objectid(:k3), \" \", hash(Vector{Int}))); show_all()";
+    char ji[2][64], args[2048];
+    run_t out[3];
+    for (int i = 0; i < 2; i++) {
+        snprintf(ji[i], sizeof ji[i], "/tmp/julep-si-twice%d-%d.ji", i, (int)getpid());
+        snprintf(args, sizeof args, "--output-ji %s -e '%s'", ji[i], prog);
+        run_t w = run(NULL, args);
+        cr_assert_eq(w.status, 0, "%s", w.err);
+    }
+    for (int i = 0; i < 3; i++) {
+        snprintf(args, sizeof args, "-J %s --trace-compile=stderr -e 'show_all()'", ji[i == 0 ? 0 : 1]);
+        out[i] = run(i == 2 ? "JULEP_IMAGE_RELOCATE=1" : NULL, args);
+        cr_expect_eq(out[i].status, 0, "%s", out[i].err);
+        cr_expect_str_eq(out[i].err, "", "nothing compiled");
+        cr_expect(strlen(out[i].out) > 100, "%s", out[i].out);
+    }
+    cr_expect_str_eq(out[0].out, out[1].out);
+    cr_expect_str_eq(out[1].out, out[2].out);
+    char so[64];
+    for (int i = 0; i < 2; i++) {
+        unlink(so_of(ji[i], so, sizeof so));
+        unlink(ji[i]);
+    }
+}
+
+/* ---------------------------------------------------------------- --output-o, --output-bc */
+
+/* --output-o: one relocatable object with the data and the native code; `cc -shared` links it into
+   an image that -J loads by the .so alone, at its preferred address or relocated, compiling nothing */
+Test(sysimage, output_o_links_into_a_whole_image, .timeout = 300)
+{
+    char o[64], so[64], cmd[512], args[1024];
+    snprintf(o, sizeof o, "/tmp/julep-si-obj-%d.o", (int)getpid());
+    snprintf(so, sizeof so, "/tmp/julep-si-obj-%d.so", (int)getpid());
+    snprintf(args, sizeof args, "--output-o %s --output-incremental=no -e 'g(x) = 2x + 1; h(v) = sum(g, v); "
+             "const k = Dict(:a => 7); println(h([1, 2, 3]), \" \", k[:a])'", o);
+    run_t r = run(NULL, args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "15 7\n");
+    cr_expect_str_eq(r.err, "");
+    snprintf(cmd, sizeof cmd, "readelf -h %s | grep -q 'REL (Relocatable file)'", o);
+    cr_expect_eq(system(cmd), 0, "%s is a relocatable object", o);
+    snprintf(cmd, sizeof cmd, "cc -shared -o %s %s", so, o);
+    cr_assert_eq(system(cmd), 0, "linking %s", o);
+    const char *envs[2] = {NULL, "JULEP_IMAGE_RELOCATE=1"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(args, sizeof args, "-J %s --trace-compile=stderr --trace-startup=stderr "
+                 "-e 'println(h([1, 2, 3]), \" \", k[:a])'", so);
+        r = run(envs[i], args);
+        cr_expect_eq(r.status, 0, "%s", r.err);
+        cr_expect_str_eq(r.out, "15 7\n");
+        cr_expect(strstr(r.err, "precompile(") == NULL, "nothing compiled (%s): %s", envs[i] ? envs[i] : "", r.err);
+        cr_expect(strstr(r.err, "mapped from the system image") != NULL, "%s", r.err);
+        cr_expect(strstr(r.err, "functions from the image's native code") != NULL, "%s", r.err);
+    }
+    /* a truncated one, and a shared object without image data (named so that -J takes it as the data:
+       `x.so` alone names the data file `x.ji` beside it) */
+    char other[64];
+    snprintf(other, sizeof other, "/tmp/julep-si-obj-%d.img", (int)getpid());
+    copy_file(so, other, 1000000, -1);
+    expect_invalid(other, "not a julep system image (a shared object without image data)");
+    snprintf(cmd, sizeof cmd, "cc -shared -o %s -x c /dev/null", other);
+    cr_assert_eq(system(cmd), 0);
+    expect_invalid(other, "not a julep system image (a shared object without image data)");
+    unlink(o);
+    unlink(so);
+}
+
+/* --output-bc / --output-unopt-bc: the image's code as LLVM bitcode, after and before optimization */
+Test(sysimage, output_bc_is_readable_bitcode, .timeout = 300)
+{
+    char bc[64], ubc[64], cmd[512], args[1024], ll[64];
+    snprintf(bc, sizeof bc, "/tmp/julep-si-bc-%d.bc", (int)getpid());
+    snprintf(ubc, sizeof ubc, "/tmp/julep-si-ubc-%d.bc", (int)getpid());
+    snprintf(ll, sizeof ll, "/tmp/julep-si-ll-%d", (int)getpid());
+    snprintf(args, sizeof args, "--output-bc %s --output-unopt-bc %s -e 'sq_plus(x) = x * x + 1; sq_plus(3)'",
+             bc, ubc);
+    run_t r = run(NULL, args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *files[2] = {bc, ubc};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "llvm-dis-19 -o %s %s && grep -q '^define .*@julia_sq_plus_[0-9]*(i64' %s",
+                 ll, files[i], ll);
+        cr_expect_eq(system(cmd), 0, "llvm-dis-19 reads %s and finds sq_plus", files[i]);
+    }
+    /* the optimized code has the image's table and its functions' stack frames promoted to registers */
+    snprintf(cmd, sizeof cmd, "llvm-dis-19 -o - %s | grep -q '@julep_sysimg = '", bc);
+    cr_expect_eq(system(cmd), 0, "the optimized bitcode holds the table");
+    snprintf(cmd, sizeof cmd, "test $(llvm-dis-19 -o - %s | grep -c ' alloca ') -lt $(llvm-dis-19 -o - %s | grep -c ' alloca ')",
+             bc, ubc);
+    cr_expect_eq(system(cmd), 0, "fewer allocas after optimization");
+    unlink(bc);
+    unlink(ubc);
+    unlink(ll);
 }
 
 /* An application's own image (docs/sysimage.md, "Custom images"): written by running the app once;
