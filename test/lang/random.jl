@@ -200,3 +200,46 @@ end
     @test length(randstring()) == 8
     @test all(c -> c in "ACGT", randstring("ACGT", 30))
 end
+
+@testset "MersenneTwister" begin
+    # MT19937's published reference outputs (mt19937ar.out): init_by_array([0x123, 0x234, 0x345,
+    # 0x456]) and the default single seed 5489
+    r = MersenneTwister(UInt32[0x123, 0x234, 0x345, 0x456])
+    @test [rand(r, UInt32) for _ in 1:3] == UInt32[1067595299, 955945823, 477289528]
+    Random.mt_init!(r.state, UInt32(5489)); r.idx = Random.MT_N
+    @test rand(r, UInt32) == 3499211612
+    # an integer seed is split into 32-bit words and goes through init_by_array, and Float64s
+    # are 53-bit (genrand_res53): the same numbers as CPython's random.seed(1); random.random()
+    @test rand(MersenneTwister(1)) === 0.13436424411240122
+    @test rand(MersenneTwister(1), 2) == [0.13436424411240122, 0.8474337369372327]
+    @test MersenneTwister(1) isa AbstractRNG
+    # reproducible per seed, for every sampler
+    draws(g) = (rand(g), rand(g, 1:6, 4), rand(g, Float32, 3), rand(g, Bool, 700), rand(g, 3, 2),
+                randn(g), randn(g, 3), randexp(g), randperm(g, 7), shuffle(g, 1:9), randstring(g),
+                rand(g, Int8), rand(g, UInt64), rand(g, [:a, :b, :c]), rand(g, Int32, 20), randcycle(g, 5))
+    a = draws(MersenneTwister(42))
+    @test a == draws(MersenneTwister(42))
+    @test a != draws(MersenneTwister(43))
+    @test sort(a[9]) == 1:7 && sort(a[10]) == 1:9
+    @test all(x -> 1 <= x <= 6, a[2])
+    @test all(x -> 0 <= x < 1, a[5])
+    # copy continues the same stream independently; seed! restarts it
+    g = MersenneTwister(7)
+    rand(g, 1000)
+    h = copy(g)
+    @test h == g && h !== g
+    @test rand(g, 5) == rand(h, 5)
+    @test Random.seed!(g, 7) === g
+    @test g == MersenneTwister(7)
+    @test rand(g, 3) == rand(MersenneTwister(7), 3)
+    @test copy!(MersenneTwister(0), h) == h
+    # statistics of a long stream
+    x = rand(MersenneTwister(3), 20000)
+    @test abs(sum(x) / 20000 - 0.5) < 0.01
+    z = randn(MersenneTwister(3), 20000)
+    @test abs(sum(z) / 20000) < 0.03
+    # unseeded generators draw their seed from the OS
+    @test rand(MersenneTwister(), 4) != rand(MersenneTwister(), 4)
+    @test repr(MersenneTwister(5)) == "MersenneTwister(5)"
+    @test_throws DomainError MersenneTwister(-1)
+end

@@ -557,7 +557,7 @@ function shuffle!(rng::AbstractRNG, a::AbstractArray)
     a
 end
 shuffle!(a::AbstractArray) = shuffle!(default_rng(), a)
-shuffle(rng::AbstractRNG, a::AbstractArray) = shuffle!(rng, copy(a))
+shuffle(rng::AbstractRNG, a::AbstractArray) = shuffle!(rng, Base.copymutable(a))
 shuffle(a::AbstractArray) = shuffle(default_rng(), a)
 
 function randperm!(rng::AbstractRNG, a::Array{<:Integer})
@@ -617,9 +617,7 @@ randstring(chars, n::Integer = 8) = randstring(default_rng(), chars, n)
 bitrand(rng::AbstractRNG, n::Integer) = rand(rng, Bool, n)
 bitrand(n::Integer) = bitrand(default_rng(), n)
 
-# MersenneTwister is not implemented: the name gives an informative error rather than an
-# UndefVarError.
-MersenneTwister(args...) = error("Random.MersenneTwister is not supported by julep yet; use Xoshiro")
+include("mersenne.jl")
 
 # seed the default RNG from the OS when the module is loaded, also from a system image
 __init__() = seed!()
