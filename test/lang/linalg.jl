@@ -248,5 +248,5 @@ end
     @test plain(Diagonal([1, 10, 100])) == "3×3 Diagonal{Int64, Vector{Int64}}:\n 1   ⋅    ⋅\n ⋅  10    ⋅\n ⋅   ⋅  100"
     @test plain(Symmetric([1 2; 3 4])) == "2×2 Symmetric{Int64, Matrix{Int64}}:\n 1  2\n 2  4"
     @test sprint(showerror, SingularException(3)) == "SingularException(3)"
-    @test sprint(showerror, PosDefException(2)) == "PosDefException: matrix is not positive definite; factorization failed."
+    @test sprint(showerror, PosDefException(2)) == "PosDefException: matrix is not positive definite; Cholesky factorization failed."
 end

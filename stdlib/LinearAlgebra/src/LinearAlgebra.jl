@@ -1,7 +1,9 @@
 # LinearAlgebra.jl -- Julia 1.10's LinearAlgebra stdlib on OpenBLAS/LAPACK: BLAS/LAPACK wrappers,
 # matrix products (BLAS for Float64/Float32, generic loops otherwise), dot/norm/tr/det/inv, `\` through
-# LU with partial pivoting, `lu`, `qr`, matrix powers, `I` (UniformScaling), `Diagonal`, `Symmetric`,
-# and the small helpers (diag, diagm, kron, cross, triu/tril, issymmetric, ...).
+# LU with partial pivoting, the factorizations (`lu`, `qr`, `cholesky`, `eigen`, `svd`) and what is
+# built on them (pinv, nullspace, cond), matrix powers, `I` (UniformScaling), the structured wrappers
+# (`Diagonal`, `Symmetric`, `Hermitian`, `UpperTriangular`, `LowerTriangular`), and the small helpers
+# (diag, diagm, kron, cross, triu/tril, issymmetric, ...).
 #
 # Invariants: dense Float64/Float32 `Array`s go to BLAS/LAPACK (column-major, unit stride); every other
 # element type takes the generic Julia loops, which compute the same sums in the same order as Julia's
@@ -18,12 +20,15 @@ using Base: DimensionMismatch
 
 export BLAS, LAPACK,
     # types
-    UniformScaling, I, Diagonal, Symmetric, LU, Factorization, Adjoint, Transpose,
+    UniformScaling, I, Diagonal, Symmetric, Hermitian, UpperTriangular, LowerTriangular, LU,
+    Factorization, Adjoint, Transpose, Eigen, SVD, Cholesky,
     SingularException, LAPACKException, PosDefException,
     # functions
     dot, norm, opnorm, normalize, normalize!, tr, det, logdet, logabsdet, inv, lu, lu!, qr, qr!,
     mul!, lmul!, rmul!, ldiv!, diag, diagm, diagind, kron, cross, issymmetric, ishermitian, istriu,
-    istril, isdiag, triu, tril, triu!, tril!, issuccess, checksquare, axpy!, rank, ⋅, ×
+    istril, isdiag, triu, tril, triu!, tril!, issuccess, checksquare, axpy!, rank, ⋅, ×,
+    eigen, eigen!, eigvals, eigvecs, eigmax, eigmin, svd, svd!, svdvals, cholesky, cholesky!, isposdef,
+    pinv, nullspace, cond
 
 struct LAPACKException <: Exception
     info::Int
@@ -36,7 +41,7 @@ struct PosDefException <: Exception
 end
 function Base.showerror(io::IO, ex::PosDefException)
     print(io, "PosDefException: matrix is not ", ex.info == -1 ? "Hermitian" : "positive definite",
-          "; factorization failed.")
+          "; Cholesky factorization failed.")
 end
 
 # the side of a square matrix, else DimensionMismatch
@@ -48,7 +53,7 @@ end
 
 include("blas.jl")
 include("lapack.jl")
-using .BLAS: BlasFloat
+using .BLAS: BlasFloat, BlasInt
 
 include("adjtrans.jl")
 include("generic.jl")
@@ -59,6 +64,10 @@ include("qr.jl")
 include("uniformscaling.jl")
 include("diagonal.jl")
 include("symmetric.jl")
+include("triangular.jl")
+include("cholesky.jl")
+include("eigen.jl")
+include("svd.jl")
 
 const ⋅ = dot
 const × = cross

@@ -153,12 +153,3 @@ function triangular_solve(A::AbstractMatrix, X::AbstractVecOrMat, upper::Bool)
     end
     X
 end
-
-# ---- singular values (for opnorm(A, 2) and rank)
-
-function svdvals(A::AbstractMatrix{T}) where {T}
-    S = T <: BlasFloat ? T : typeof(float(one(T)))
-    S <: BlasFloat || throw(ArgumentError("svdvals is only implemented for real floating-point matrices"))
-    LAPACK.gesdd_values!(copy_matrix(S, A))
-end
-svdvals(x::Number) = abs(x)

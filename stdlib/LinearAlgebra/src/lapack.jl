@@ -1,5 +1,7 @@
 # lapack.jl -- LinearAlgebra.LAPACK: the LAPACK drivers julep calls through ccall (Debian's OpenBLAS
-# bundles LAPACK, so they come from `libopenblas` too), for Float64 and Float32.
+# bundles LAPACK, so they come from `libopenblas` too), for Float64 and Float32: LU (getrf/getrs/getri),
+# QR (geqrt/gemqrt), triangular solves (trtrs), Cholesky (potrf/potrs/potri), eigenproblems (syevr,
+# geevx) and the SVD (gesdd). Workspace sizes come from LAPACK's own query (lwork = -1).
 #
 # As in Julia, a negative `info` (an argument error) raises ArgumentError and a positive one is
 # returned to the caller, which decides (LU reports singularity through `info`, SingularException).
@@ -17,9 +19,9 @@ function chkargs(info::Integer, routine)
     info
 end
 
-for (getrf, getrs, getri, geqrt, gemqrt, trtrs, gesdd, T) in
-        ((:dgetrf_, :dgetrs_, :dgetri_, :dgeqrt_, :dgemqrt_, :dtrtrs_, :dgesdd_, :Float64),
-         (:sgetrf_, :sgetrs_, :sgetri_, :sgeqrt_, :sgemqrt_, :strtrs_, :sgesdd_, :Float32))
+for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
+        ((:dgetrf_, :dgetrs_, :dgetri_, :dgeqrt_, :dgemqrt_, :dtrtrs_, :Float64),
+         (:sgetrf_, :sgetrs_, :sgetri_, :sgeqrt_, :sgemqrt_, :strtrs_, :Float32))
     @eval begin
         # LU with partial pivoting in place: (A, ipiv, info)
         function getrf!(A::Array{$T,2})
@@ -110,22 +112,149 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, gesdd, T) in
             info[] > 0 && throw(SingularException(Int(info[])))
             B
         end
-        # the singular values of A (destroyed), largest first
-        function gesdd_values!(A::Array{$T,2})
+    end
+end
+
+# ---- Cholesky, symmetric and general eigenproblems, SVD
+
+for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
+        ((:dpotrf_, :dpotrs_, :dpotri_, :dsyevr_, :dgeevx_, :dgesdd_, :Float64),
+         (:spotrf_, :spotrs_, :spotri_, :ssyevr_, :sgeevx_, :sgesdd_, :Float32))
+    @eval begin
+        # Cholesky in place, the `uplo` triangle: (A, info), info > 0 = leading minor not positive
+        function potrf!(uplo::Char, A::Array{$T,2})
+            n = checksquare(A)
+            info = Ref{BlasInt}(0)
+            n == 0 && return A, 0
+            ccall(($(QuoteNode(potrf)), liblapack), Cvoid,
+                  (Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Clong),
+                  UInt8(uplo), n, A, max(1, n), info, 1)
+            chkargs(info[], "potrf")
+            A, Int(info[])
+        end
+        # solve A X = B from A's Cholesky factor, B overwritten
+        function potrs!(uplo::Char, A::Array{$T,2}, B::Array{$T})
+            n = checksquare(A)
+            size(B, 1) == n || throw(DimensionMismatch("first dimension of B, $(size(B, 1)), and size of A, ($n,$n), must match!"))
+            (n == 0 || size(B, 2) == 0) && return B
+            info = Ref{BlasInt}(0)
+            ccall(($(QuoteNode(potrs)), liblapack), Cvoid,
+                  (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
+                   Ptr{BlasInt}, Clong),
+                  UInt8(uplo), n, size(B, 2), A, max(1, n), B, max(1, n), info, 1)
+            chkargs(info[], "potrs")
+            B
+        end
+        # the inverse from the Cholesky factor, in the `uplo` triangle
+        function potri!(uplo::Char, A::Array{$T,2})
+            n = checksquare(A)
+            n == 0 && return A
+            info = Ref{BlasInt}(0)
+            ccall(($(QuoteNode(potri)), liblapack), Cvoid,
+                  (Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Clong),
+                  UInt8(uplo), n, A, max(1, n), info, 1)
+            chkargs(info[], "potri")
+            info[] > 0 && throw(SingularException(Int(info[])))
+            A
+        end
+        # all eigenvalues (ascending) and, for jobz = 'V', the eigenvectors of the symmetric matrix
+        # stored in A's `uplo` triangle (A destroyed), by relatively robust representations
+        function syevr!(jobz::Char, uplo::Char, A::Array{$T,2})
+            n = checksquare(A)
+            w = Vector{$T}(undef, n)
+            ldz = jobz == 'V' ? max(1, n) : 1
+            Z = Matrix{$T}(undef, ldz, jobz == 'V' ? n : 0)
+            n == 0 && return w, Z
+            isuppz = Vector{BlasInt}(undef, 2n)
+            m = Ref{BlasInt}(0)
+            info = Ref{BlasInt}(0)
+            work = Vector{$T}(undef, 1)
+            iwork = Vector{BlasInt}(undef, 1)
+            lwork = BlasInt(-1)
+            liwork = BlasInt(-1)
+            zdummy = Vector{$T}(undef, 1)
+            for pass in 1:2
+                ccall(($(QuoteNode(syevr)), liblapack), Cvoid,
+                      (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ref{$T}, Ref{$T},
+                       Ref{BlasInt}, Ref{BlasInt}, Ref{$T}, Ptr{BlasInt}, Ptr{$T}, Ptr{$T}, Ref{BlasInt},
+                       Ptr{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ref{BlasInt}, Ptr{BlasInt},
+                       Clong, Clong, Clong),
+                      UInt8(jobz), UInt8('A'), UInt8(uplo), n, A, max(1, n), zero($T), zero($T), 0, 0,
+                      -one($T), m, w, jobz == 'V' ? Z : zdummy, ldz, isuppz, work, lwork, iwork, liwork,
+                      info, 1, 1, 1)
+                chkargs(info[], "syevr")
+                if pass == 1
+                    lwork = max(BlasInt(1), BlasInt(trunc(Int, work[1])))
+                    work = Vector{$T}(undef, lwork)
+                    liwork = max(BlasInt(1), iwork[1])
+                    iwork = Vector{BlasInt}(undef, liwork)
+                end
+            end
+            info[] > 0 && throw(LAPACKException(Int(info[])))
+            w, Z
+        end
+        # eigenvalues (wr + i wi, conjugate pairs adjacent) and, for jobvr = 'V', right eigenvectors of
+        # a general matrix, balanced as `balanc` says (A destroyed). Returns (wr, wi, VR).
+        function geevx!(balanc::Char, jobvr::Char, A::Array{$T,2})
+            n = checksquare(A)
+            wr = Vector{$T}(undef, n)
+            wi = Vector{$T}(undef, n)
+            ldvr = jobvr == 'V' ? max(1, n) : 1
+            VR = Matrix{$T}(undef, ldvr, jobvr == 'V' ? n : 0)
+            n == 0 && return wr, wi, VR
+            VL = Vector{$T}(undef, 1)
+            ilo = Ref{BlasInt}(0)
+            ihi = Ref{BlasInt}(0)
+            scale = Vector{$T}(undef, n)
+            abnrm = Ref{$T}(0)
+            rconde = Vector{$T}(undef, n)
+            rcondv = Vector{$T}(undef, n)
+            iwork = Vector{BlasInt}(undef, max(1, 2n - 2))
+            info = Ref{BlasInt}(0)
+            work = Vector{$T}(undef, 1)
+            lwork = BlasInt(-1)
+            vrbuf = jobvr == 'V' ? VR : Vector{$T}(undef, 1)
+            for pass in 1:2
+                ccall(($(QuoteNode(geevx)), liblapack), Cvoid,
+                      (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
+                       Ptr{$T}, Ptr{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt},
+                       Ptr{BlasInt}, Ptr{$T}, Ptr{$T}, Ptr{$T}, Ptr{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt},
+                       Ptr{BlasInt}, Clong, Clong, Clong, Clong),
+                      UInt8(balanc), UInt8('N'), UInt8(jobvr), UInt8('N'), n, A, max(1, n), wr, wi,
+                      VL, 1, vrbuf, ldvr, ilo, ihi, scale, abnrm, rconde, rcondv, work, lwork, iwork, info,
+                      1, 1, 1, 1)
+                chkargs(info[], "geevx")
+                if pass == 1
+                    lwork = max(BlasInt(1), BlasInt(trunc(Int, work[1])))
+                    work = Vector{$T}(undef, lwork)
+                end
+            end
+            info[] > 0 && throw(LAPACKException(Int(info[])))
+            wr, wi, VR
+        end
+        # divide-and-conquer SVD: job 'A' (full U, Vt), 'S' (thin) or 'N' (values only). A destroyed.
+        # Returns (U, S, Vt), S descending.
+        function gesdd!(job::Char, A::Array{$T,2})
             m, n = size(A, 1), size(A, 2)
             k = min(m, n)
             S = Vector{$T}(undef, k)
-            k == 0 && return S
+            ucols, vtrows = job == 'A' ? (m, n) : job == 'S' ? (k, k) : (0, 0)
+            U = Matrix{$T}(undef, job == 'N' ? 0 : m, ucols)
+            Vt = Matrix{$T}(undef, vtrows, job == 'N' ? 0 : n)
+            k == 0 && return U, S, Vt
+            ldu = max(1, size(U, 1))
+            ldvt = max(1, vtrows)
+            ubuf = job == 'N' ? Vector{$T}(undef, 1) : U
+            vtbuf = job == 'N' ? Vector{$T}(undef, 1) : Vt
             work = Vector{$T}(undef, 1)
-            iwork = Vector{BlasInt}(undef, 8 * k)
+            iwork = Vector{BlasInt}(undef, 8k)
             lwork = BlasInt(-1)
             info = Ref{BlasInt}(0)
-            dummy = Vector{$T}(undef, 1)
             for pass in 1:2
                 ccall(($(QuoteNode(gesdd)), liblapack), Cvoid,
                       (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ptr{$T}, Ref{BlasInt},
                        Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ptr{BlasInt}, Clong),
-                      UInt8('N'), m, n, A, max(1, m), S, dummy, 1, dummy, 1, work, lwork, iwork, info, 1)
+                      UInt8(job), m, n, A, max(1, m), S, ubuf, ldu, vtbuf, ldvt, work, lwork, iwork, info, 1)
                 chkargs(info[], "gesdd")
                 if pass == 1
                     lwork = max(BlasInt(1), BlasInt(trunc(Int, work[1])))
@@ -133,7 +262,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, gesdd, T) in
                 end
             end
             info[] > 0 && throw(LAPACKException(Int(info[])))
-            S
+            U, S, Vt
         end
     end
 end
