@@ -648,8 +648,8 @@ static LLVMTargetMachineRef host_target_machine(int opt, char **err)
     char *cpu = LLVMGetHostCPUName();
     char *features = LLVMGetHostCPUFeatures();
     LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, jit.triple, cpu, features,
-                                                      codegen_level(opt), LLVMRelocDefault,
-                                                      LLVMCodeModelJITDefault);
+                                                      codegen_level(opt), JL_JIT_RELOC_MODEL,
+                                                      JL_JIT_CODE_MODEL);
     LLVMDisposeMessage(cpu);
     LLVMDisposeMessage(features);
     if (tm == NULL)

@@ -76,6 +76,13 @@ void jl_llvmjit_image_discard(LLVMModuleRef m);
 struct jl_image_emit_t;
 int jl_llvmjit_emit_image(const struct jl_image_emit_t *out, uint64_t id, char **err);
 
+/* The JIT's code model: small and position independent. Calls within a batch module (self-recursion
+   included) are direct `call rel32`s inside one JITLink allocation; runtime functions and data (absolute
+   symbols, anywhere in the address space) are reached through the GOT and PLT stubs JITLink builds.
+   (The large model made every call a `movabs` + indirect call.) @code_native prints with the same. */
+#define JL_JIT_RELOC_MODEL LLVMRelocPIC
+#define JL_JIT_CODE_MODEL LLVMCodeModelSmall
+
 /* A malloc'ed copy of `s`, aborting when out of memory. */
 char *jl_llvmjit_strdup(const char *s);
 

@@ -127,7 +127,7 @@ static LLVMTargetMachineRef printing_machine(LLVMTargetMachineRef like)
                                                  LLVMCodeGenLevelDefault, LLVMCodeGenLevelAggressive};
     int opt = jl_options.opt_level < 0 ? 0 : jl_options.opt_level > 3 ? 3 : jl_options.opt_level;
     LLVMTargetMachineRef tm = LLVMCreateTargetMachine(LLVMGetTargetMachineTarget(like), triple, cpu, features,
-                                                      levels[opt], LLVMRelocDefault, LLVMCodeModelJITDefault);
+                                                      levels[opt], JL_JIT_RELOC_MODEL, JL_JIT_CODE_MODEL);
     LLVMDisposeMessage(triple);
     LLVMDisposeMessage(cpu);
     LLVMDisposeMessage(features);

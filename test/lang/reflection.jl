@@ -102,6 +102,11 @@ end
     @test occursin("\tretq", att)
     @test !occursin(".intel_syntax", intel)
     @test_throws ArgumentError code_native(devnull, radd, (Int, Int); syntax=:arm)
+    # self-recursion is a direct call (small code model), not a register-indirect one
+    fn = sprint(io -> code_native(io, rfib, (Int,); debuginfo=:none))
+    name = match(r"\n(julia_rfib_\d+):", fn)
+    @test name !== nothing && occursin("\tcall\t" * name[1], fn)
+    @test !occursin(r"\tcall\tr\w+\n", fn) && !occursin("movabs", fn)
 end
 
 @testset "which, precompile, functionloc" begin
