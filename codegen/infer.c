@@ -103,12 +103,36 @@ static jl_value_t *widen_runtime(jl_value_t *x)
     return x;
 }
 
-/* normalize: Type{X} with a closed X is Const(X); a singleton type stays a type */
+/* X is the only object equal to itself: every UnionAll in it is a type name's wrapper (`Array`, not
+   `Vector{T} where T<:Real`). Each evaluation of a `where` makes a new UnionAll with new TypeVars;
+   `===` calls the copies equal, so one specialization on Type{X} serves them all, and code that took
+   its argument for the copy X of the signature would mix the TypeVars of two copies (and show
+   `Array{T, 1} where T<:Real` for the second `Vector{T} where T<:Real` it is given). */
+static int unique_type(jl_value_t *t)
+{
+    if (jl_is_unionall(t)) {
+        jl_value_t *b = jl_unwrap_unionall(t);
+        return jl_is_datatype(b) && ((jl_datatype_t *)b)->name->wrapper == t;
+    }
+    if (jl_is_uniontype(t))
+        return unique_type(((jl_uniontype_t *)t)->a) && unique_type(((jl_uniontype_t *)t)->b);
+    if (jl_typeis(t, jl_vararg_type)) {
+        jl_vararg_t *va = (jl_vararg_t *)t;
+        return (va->T == NULL || unique_type(va->T)) && (va->N == NULL || unique_type(va->N));
+    }
+    if (jl_is_datatype(t))
+        for (size_t i = 0; i < jl_svec_len(((jl_datatype_t *)t)->parameters); i++)
+            if (!unique_type(jl_svecref(((jl_datatype_t *)t)->parameters, i)))
+                return 0;
+    return 1;
+}
+
+/* normalize: Type{X} with a closed, unique X is Const(X); a singleton type stays a type */
 static jl_value_t *from_type(jl_value_t *t)
 {
     if (is_type_type(t)) {
         jl_value_t *p = jl_svecref(((jl_datatype_t *)t)->parameters, 0);
-        if (!jl_is_tvar(p) && !jl_has_free_typevars(p))
+        if (!jl_is_tvar(p) && !jl_has_free_typevars(p) && unique_type(p))
             return jl_infer_const(p);
     }
     return t;

@@ -118,3 +118,17 @@ end
     @test code_typed(zeros, (Type{Float64}, Int, Int))[1].second == Matrix{Float64}
     @test code_typed(sizeof, (Int32,))[1].second == Int
 end
+
+# Equal UnionAlls made by two `where`s are two objects with different TypeVars: code specialized on
+# Type{X} for the first must use the object it is given (show printed the second as Array{T, 1} ...)
+@testset "Type{X} arguments with a where" begin
+    tv(x::Type) = x.var
+    pass_tv(x) = tv(x)
+    x1 = Vector{T} where T<:Real
+    x2 = Vector{T} where T<:Real
+    @test x1 === x2 && x1.var !== x2.var
+    @test pass_tv(x1) === x1.var
+    @test pass_tv(x2) === x2.var
+    @test sprint(show, Vector{T} where T<:Real) == "Vector{T} where T<:Real"
+    @test sprint(show, Vector{T} where T<:Real) == "Vector{T} where T<:Real"
+end
