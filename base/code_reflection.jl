@@ -70,6 +70,10 @@ function code_typed(@nospecialize(f), @nospecialize(types=Tuple); optimize::Bool
     res
 end
 
+# the inferred return type of f for each method matching types (Julia's Base.return_types)
+return_types(@nospecialize(f), @nospecialize(types=Tuple)) =
+    Any[p.second for p in code_typed(f, types; optimize=false)]
+
 function show(io::IO, src::Core.CodeInfo)
     s = _take_cstring(ccall(:jl_code_info_display_str, Ptr{UInt8}, (Any,), src))
     print(io, s)

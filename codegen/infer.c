@@ -577,6 +577,39 @@ static jl_value_t *apply_type_tfunc(jl_value_t **a, size_t n)
     return jl_type_typename->wrapper;
 }
 
+/* Core._typevar(name, lb, ub) of constants: one TypeVar per statement (a re-visit of the statement
+   gives the same object), so `Matrix{<:BlasFloat}` in a body folds to a constant type as in Julia */
+static jl_value_t *typevar_tfunc(frame_t *fr, jl_value_t *f, jl_value_t **a, size_t n, size_t pc)
+{
+    if (n != 3 || !all_const(a, n))
+        return (jl_value_t *)jl_tvar_type;
+    jl_value_t *prev = pc < fr->nstmts ? fr->ssatypes[pc] : NULL;
+    if (prev && jl_is_infer_const(prev) && jl_is_tvar(jl_infer_const_val(prev))) {
+        jl_tvar_t *tv = (jl_tvar_t *)jl_infer_const_val(prev);
+        if ((jl_value_t *)tv->name == jl_infer_const_val(a[0]) && tv->lb == jl_infer_const_val(a[1]) &&
+            tv->ub == jl_infer_const_val(a[2]))
+            return prev;
+    }
+    jl_value_t *r = fold_call(f, a, n);
+    return r == jl_bottom_type ? (jl_value_t *)jl_tvar_type : r;
+}
+
+/* UnionAll(tv, body) of constants (the other half of `T{<:X}` in a body) */
+static jl_value_t *unionall_tfunc(jl_value_t **a, size_t n)
+{
+    jl_value_t *tv, *body;
+    if (n != 2 || !const_arg(a[0], &tv) || !const_arg(a[1], &body) || !jl_is_tvar(tv) || !jl_is_type(body))
+        return NULL;
+    jl_value_t *volatile res = NULL;
+    JL_TRY {
+        res = jl_type_unionall((jl_tvar_t *)tv, body);
+    }
+    JL_CATCH {
+        res = NULL;
+    }
+    return res ? jl_infer_const(res) : NULL;
+}
+
 static jl_value_t *typeassert_tfunc(jl_value_t **a, size_t n)
 {
     jl_value_t *T;
@@ -722,6 +755,8 @@ static jl_value_t *builtin_tfunc(frame_t *fr, jl_value_t *f, jl_value_t **a, siz
         return typeof_tfunc(a, n);
     if (f == jl_builtin_apply_type)
         return apply_type_tfunc(a, n);
+    if (!strcmp(name, "_typevar"))
+        return typevar_tfunc(fr, f, a, n, pc);
     if (f == jl_builtin_throw)
         return jl_bottom_type;
     if (f == jl_builtin__apply_iterate)
@@ -1087,6 +1122,9 @@ static jl_value_t *abstract_call(frame_t *fr, jl_value_t **argtypes, size_t n, s
         return builtin_tfunc(fr, f, argtypes + 1, n - 1, pc);
     if (f == NULL && jl_subtype(jl_widenconst(argtypes[0]), (jl_value_t *)jl_builtin_type))
         return (jl_value_t *)jl_any_type;
+    jl_value_t *r;
+    if (f == (jl_value_t *)jl_unionall_type && (r = unionall_tfunc(argtypes + 1, n - 1)) != NULL)
+        return r;
     return abstract_call_gf(fr, argtypes, n, pc);
 }
 
@@ -1161,29 +1199,72 @@ static jl_value_t *eval_new(frame_t *fr, jl_value_t **state, jl_expr_t *e)
     return (jl_value_t *)jl_any_type;
 }
 
+/* a type with free variables of mi's method signature, instantiated with mi's static parameters;
+   NULL when a parameter is not known */
+static jl_value_t *instantiate_sparams(jl_method_instance_t *mi, jl_value_t *t)
+{
+    jl_svec_t *sp = mi->sparam_vals;
+    jl_value_t *u = jl_is_method(mi->def) ? ((jl_method_t *)mi->def)->sig : NULL;
+    for (size_t i = 0; u && jl_is_unionall(u) && sp && i < jl_svec_len(sp); u = ((jl_unionall_t *)u)->body, i++) {
+        jl_value_t *val = jl_svecref(sp, i);
+        if (jl_is_tvar(val))
+            return NULL;
+        t = jl_type_unionall(((jl_unionall_t *)u)->var, t);
+        t = jl_apply_type(t, &val, 1);
+    }
+    return jl_has_free_typevars(t) ? NULL : t;
+}
+
+/* The value of a foreigncall type operand (the return type or an argument type) for mi: lowering
+   leaves `Ptr{T}` with T a static parameter as `Core.apply_type(Ptr, static_parameter(1))`, which the
+   interpreter evaluates per call; for a specialization it is one constant type. NULL when it is not
+   static (or evaluating it throws). */
+JL_DLLEXPORT jl_value_t *jl_infer_static_type(jl_method_instance_t *mi, jl_value_t *x)
+{
+    jl_value_t *v = NULL;
+    if (jl_is_expr(x)) {
+        jl_expr_t *e = (jl_expr_t *)x;
+        size_t n = jl_expr_nargs(e);
+        if (e->head == jl_s_static_parameter && n == 1) {
+            intptr_t i = jl_unbox_int64(jl_exprarg(e, 0));
+            jl_svec_t *sp = mi->sparam_vals;
+            if (sp == NULL || i < 1 || (size_t)i > jl_svec_len(sp) || jl_is_tvar(jl_svecref(sp, i - 1)))
+                return NULL;
+            return jl_svecref(sp, i - 1);
+        }
+        if (e->head != jl_s_call || n < 2 || n > 16)
+            return NULL;
+        jl_value_t *args[16];
+        for (size_t i = 0; i < n; i++)
+            if ((args[i] = jl_infer_static_type(mi, jl_exprarg(e, i))) == NULL)
+                return NULL;
+        if (args[0] != jl_builtin_apply_type)
+            return NULL;
+        jl_value_t *volatile res = NULL;
+        JL_TRY {
+            res = jl_builtin_fptr(args[0])(args[0], args + 1, (uint32_t)(n - 1));
+        }
+        JL_CATCH {
+            res = NULL;
+        }
+        return res;
+    }
+    if (jl_is_symbol(x) || jl_is_ssavalue(x) || jl_is_slotnumber(x) || jl_typeis(x, jl_argument_type))
+        return NULL;
+    if (!jl_infer_operand_const(x, &v))
+        v = x;
+    if (jl_is_type(v) && jl_has_free_typevars(v))
+        return instantiate_sparams(mi, v);
+    return v;
+}
+
 static jl_value_t *eval_foreigncall(frame_t *fr, jl_expr_t *e)
 {
     if (jl_expr_nargs(e) < 2)
         return (jl_value_t *)jl_any_type;
-    jl_value_t *rt = jl_exprarg(e, 1);
-    if (jl_is_quotenode(rt))
-        rt = ((jl_quotenode_t *)rt)->value;
-    if (!jl_is_type(rt))
+    jl_value_t *rt = jl_infer_static_type(fr->mi, jl_exprarg(e, 1));
+    if (rt == NULL || !jl_is_type(rt))
         return (jl_value_t *)jl_any_type;
-    if (jl_has_free_typevars(rt)) {
-        jl_svec_t *sp = fr->mi->sparam_vals;
-        jl_value_t *u = fr->m ? fr->m->sig : NULL;
-        size_t i = 0;
-        for (; u && jl_is_unionall(u) && sp && i < jl_svec_len(sp); u = ((jl_unionall_t *)u)->body, i++) {
-            jl_value_t *val = jl_svecref(sp, i);
-            if (jl_is_tvar(val))
-                return (jl_value_t *)jl_any_type;
-            rt = jl_type_unionall(((jl_unionall_t *)u)->var, rt);
-            rt = jl_apply_type(rt, &val, 1);
-        }
-        if (jl_has_free_typevars(rt))
-            return (jl_value_t *)jl_any_type;
-    }
     return rt;
 }
 

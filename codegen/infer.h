@@ -65,6 +65,9 @@ JL_DLLEXPORT int jl_infer_is_pure_builtin(jl_value_t *f);   /* no side effects, 
 JL_DLLEXPORT int jl_infer_is_pure_intrinsic(jl_value_t *f);
 /* the constant value of an IR operand (literal, QuoteNode, const GlobalRef): 1 and *v, or 0 */
 JL_DLLEXPORT int jl_infer_operand_const(jl_value_t *x, jl_value_t **v);
+/* a foreigncall type operand (lowering may leave `Core.apply_type(Ptr, static_parameter(1))`) as the
+   constant type it is for mi, or NULL */
+JL_DLLEXPORT jl_value_t *jl_infer_static_type(jl_method_instance_t *mi, jl_value_t *x);
 
 /* ---------------------------------------------------------------- reflection (infer_print.c) */
 /* Julia 1.10's code_typed display: "CodeInfo(\n1 ─ %1 = ...::Int64\n└──      return %1\n) => Int64".

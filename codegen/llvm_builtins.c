@@ -601,7 +601,55 @@ static int emit_tuple(jl_cg_ctx_t *c, jval_t *a, size_t n, jl_value_t *rt, jval_
     return 1;
 }
 
-/* element i (1-based, an unboxed Int64) of a 1-d array: bounds check and the element's address */
+/* dimension k (0-based) of an array */
+static LLVMValueRef array_dim(jl_cg_ctx_t *c, LLVMValueRef arr, size_t k)
+{
+    LLVMValueRef p = field_ptr(c, arr, (uint32_t)(offsetof(jl_array_t, dims) + k * sizeof(size_t)));
+    return LLVMBuildLoad2(c->b, c->T_i64, p, "");
+}
+
+/* the 0-based linear index of arr[idx...] (unboxed Int64s, one per dimension or one linear index),
+   bounds-checked unless bc is the constant false; NULL when this call is not of that form */
+static LLVMValueRef array_linear_index(jl_cg_ctx_t *c, jval_t bc, jval_t arr, jval_t *idx, size_t nidx, size_t N)
+{
+    if (nidx != 1 && (nidx != N || N > 4))
+        return NULL;
+    for (size_t k = 0; k < nidx; k++)
+        if (idx[k].boxed || idx[k].typ != (jl_value_t *)jl_int64_type)
+            return NULL;
+    int check = !(bc.cval == jl_false);
+    LLVMValueRef one = LLVMConstInt(c->T_i64, 1, 0);
+    if (nidx == 1) {
+        LLVMValueRef i0 = LLVMBuildSub(c->b, idx[0].v, one, "");
+        if (check) {
+            LLVMValueRef len = LLVMBuildLoad2(c->b, c->T_i64, field_ptr(c, arr.v, offsetof(jl_array_t, length)), "");
+            LLVMValueRef args[2] = {arr.v, idx[0].v};
+            jl_cg_throw_if(c, LLVMBuildICmp(c->b, LLVMIntUGE, i0, len, ""), "jl_bounds_error_int", args, 2);
+        }
+        return i0;
+    }
+    /* column-major: i1-1 + d1*((i2-1) + d2*(...)); each index checked against its dimension */
+    LLVMValueRef i0[4], d[4], oob = NULL;
+    for (size_t k = 0; k < N; k++) {
+        i0[k] = LLVMBuildSub(c->b, idx[k].v, one, "");
+        d[k] = array_dim(c, arr.v, k);
+        LLVMValueRef o = LLVMBuildICmp(c->b, LLVMIntUGE, i0[k], d[k], "");
+        oob = oob ? LLVMBuildOr(c->b, oob, o, "") : o;
+    }
+    if (check) {
+        LLVMValueRef args[6] = {arr.v, LLVMConstInt(c->T_i64, N, 0)};
+        for (size_t k = 0; k < 4; k++)
+            args[2 + k] = k < N ? idx[k].v : LLVMConstInt(c->T_i64, 0, 0);
+        jl_cg_throw_if(c, oob, "jl_bounds_error_nd", args, 6);
+    }
+    LLVMValueRef lin = i0[N - 1];
+    for (size_t k = N - 1; k-- > 0;)
+        lin = LLVMBuildAdd(c->b, LLVMBuildMul(c->b, lin, d[k], ""), i0[k], "");
+    return lin;
+}
+
+/* the element arr[idx...] of an Array{T,N} (unboxed Int64 indices): bounds check and its address;
+   1 for an inline isbits element (*addr NULL for a ghost), 2 for a boxed one, 0 when not emitted */
 static int array_elem(jl_cg_ctx_t *c, jval_t bc, jval_t arr, jval_t *idx, size_t nidx, jl_value_t **eltype,
                       LLVMValueRef *addr)
 {
@@ -609,34 +657,40 @@ static int array_elem(jl_cg_ctx_t *c, jval_t bc, jval_t arr, jval_t *idx, size_t
         return 0;
     jl_svec_t *ps = ((jl_datatype_t *)arr.typ)->parameters;
     jl_value_t *T = jl_svecref(ps, 0), *N = jl_svecref(ps, 1);
-    if (!jl_is_int64(N) || jl_unbox_int64(N) != 1 || nidx != 1)
+    if (!jl_is_int64(N) || jl_unbox_int64(N) < 1)
         return 0;
-    if (idx[0].boxed || idx[0].typ != (jl_value_t *)jl_int64_type)
+    LLVMTypeRef ty = NULL;
+    int inl = jl_is_datatype(T) && ((jl_datatype_t *)T)->isbitstype;
+    if (inl && !jl_cg_is_ghost(T) && (ty = jl_llvm_type(c->batch, T)) == NULL)
         return 0;
-    int check = !(bc.cval == jl_false);
-    LLVMValueRef i0 = LLVMBuildSub(c->b, idx[0].v, LLVMConstInt(c->T_i64, 1, 0), "");
-    if (check) {
-        LLVMValueRef lp = field_ptr(c, arr.v, offsetof(jl_array_t, length));
-        LLVMValueRef len = LLVMBuildLoad2(c->b, c->T_i64, lp, "");
-        LLVMValueRef oob = LLVMBuildICmp(c->b, LLVMIntUGE, i0, len, "");
-        LLVMValueRef args[2] = {arr.v, idx[0].v};
-        jl_cg_throw_if(c, oob, "jl_bounds_error_int", args, 2);
-    }
+    LLVMValueRef i0 = array_linear_index(c, bc, arr, idx, nidx, (size_t)jl_unbox_int64(N));
+    if (i0 == NULL)
+        return 0;
     LLVMValueRef data = LLVMBuildLoad2(c->b, c->T_ptr, field_ptr(c, arr.v, offsetof(jl_array_t, data)), "");
     *eltype = T;
-    if (jl_is_datatype(T) && ((jl_datatype_t *)T)->isbitstype) {
-        if (jl_cg_is_ghost(T)) {
-            *addr = NULL;
-            return 1;
-        }
-        LLVMTypeRef ty = jl_llvm_type(c->batch, T);
-        if (ty == NULL)
-            return 0;
-        *addr = LLVMBuildInBoundsGEP2(c->b, ty, data, &i0, 1, "");
+    if (inl) {
+        *addr = ty ? LLVMBuildInBoundsGEP2(c->b, ty, data, &i0, 1, "") : NULL;
         return 1;
     }
     *addr = LLVMBuildInBoundsGEP2(c->b, c->T_ptr, data, &i0, 1, "");
     return 2;
+}
+
+/* arraysize(a, d) with a constant d of an Array{T,N} */
+static int emit_arraysize(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
+{
+    if (n != 2 || !a[0].boxed || !concrete_dt(a[0].typ) || ((jl_datatype_t *)a[0].typ)->name != jl_array_typename ||
+        a[1].cval == NULL || !jl_is_int64(a[1].cval))
+        return 0;
+    jl_value_t *N = jl_svecref(((jl_datatype_t *)a[0].typ)->parameters, 1);
+    int64_t d = jl_unbox_int64(a[1].cval);
+    if (!jl_is_int64(N) || d < 1)
+        return 0;
+    if (d > jl_unbox_int64(N))
+        *out = jl_cg_unboxed((jl_value_t *)jl_int64_type, LLVMConstInt(c->T_i64, 1, 0));
+    else
+        *out = jl_cg_unboxed((jl_value_t *)jl_int64_type, array_dim(c, a[0].v, (size_t)d - 1));
+    return 1;
 }
 
 static int emit_arrayref(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
@@ -743,5 +797,7 @@ int jl_cg_emit_builtin(jl_cg_ctx_t *c, jl_value_t *f, jval_t *a, size_t n, jl_va
         return emit_arrayref(c, a, n, out);
     if (IS("arrayset"))
         return emit_arrayset(c, a, n, out);
+    if (IS("arraysize"))
+        return emit_arraysize(c, a, n, out);
     return 0;
 }

@@ -1056,6 +1056,22 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         jl_value_t *t = jl_svecref(cat, i);
         int boxed;
         at[i] = ccall_type(c, t, &boxed);
+        if (at[i] == NULL && !(jl_is_datatype(t) && ((jl_datatype_t *)t)->isbitstype)) {
+            /* Ref{T} and other non-isbits declared types pass a pointer: the bits of a Ptr value (what
+               unsafe_convert gives), else the object's data (as src/ccall.c does) */
+            jval_t a = emit_operand(c, jl_exprarg(e, 5 + i));
+            if (is_ptr_like(a.typ) && !a.tagged)
+                a = jl_cg_convert(c, a, a.typ);
+            if (!a.boxed && a.v && is_ptr_like(a.typ))
+                av[i] = a.v;
+            else if (a.boxed && jl_is_datatype(a.typ) && ((jl_datatype_t *)a.typ)->isconcretetype &&
+                     !is_ptr_like(a.typ))
+                av[i] = jl_cg_boxed_ptr(c, a);
+            else
+                jl_cg_fail(c, "ccall argument needs a conversion");
+            at[i] = LLVMTypeOf(av[i]);
+            continue;
+        }
         if (at[i] == NULL)
             jl_cg_fail(c, "ccall argument type not supported by codegen");
         jval_t a = emit_operand(c, jl_exprarg(e, 5 + i));

@@ -500,6 +500,40 @@ static int invoke_args_ok(opt_t *o, jl_method_instance_t *mi, jl_expr_t *call)
     return 1;
 }
 
+/* a foreigncall's return and argument types as the constants they are for this specialization (codegen
+   needs constant types; lowering leaves expressions of static parameters) */
+static void resolve_foreigncall_types(opt_t *o, jl_value_t *s)
+{
+    if (is_head(s, jl_s_assign))
+        s = jl_exprarg(s, 1);
+    if (!is_head(s, jl_s_foreigncall) || jl_expr_nargs((jl_expr_t *)s) < 3)
+        return;
+    jl_expr_t *e = (jl_expr_t *)s;
+    jl_value_t *rt = jl_exprarg(e, 1), *v;
+    if (!jl_is_type(rt) || jl_has_free_typevars(rt))
+        if ((v = jl_infer_static_type(o->mi, rt)) != NULL && jl_is_type(v))
+            jl_exprargset(e, 1, v);
+    jl_value_t *at = jl_exprarg(e, 2);
+    if (!jl_is_svec(at))
+        return;
+    jl_svec_t *nt = NULL;
+    for (size_t i = 0; i < jl_svec_len(at); i++) {
+        jl_value_t *t = jl_svecref(at, i);
+        if (jl_is_type(t) && !jl_has_free_typevars(t))
+            continue;
+        if ((v = jl_infer_static_type(o->mi, t)) == NULL || !jl_is_type(v))
+            continue;
+        if (nt == NULL) { /* the lowered code's svec is shared: change a copy */
+            nt = jl_alloc_svec(jl_svec_len(at));
+            for (size_t k = 0; k < jl_svec_len(at); k++)
+                jl_svecset(nt, k, jl_svecref(at, k));
+        }
+        jl_svecset(nt, i, v);
+    }
+    if (nt)
+        jl_exprargset(e, 2, (jl_value_t *)nt);
+}
+
 static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_value_t **constcode,
                         const uint8_t *reached)
 {
@@ -528,9 +562,10 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
                 jl_gotoifnot_t *g = (jl_gotoifnot_t *)s;
                 jl_value_t *c = map_operand(g->cond, vmap), *cv = NULL;
                 jl_value_t *ct = operand_type(out, c);
-                if (jl_is_infer_const(ct) && (cv = jl_infer_const_val(ct)) == jl_true)
-                    ns = jl_nothing; /* always falls through */
-                else if (jl_is_infer_const(ct) && cv == jl_false)
+                size_t d = (size_t)g->dest - 1;
+                if ((jl_is_infer_const(ct) && (cv = jl_infer_const_val(ct)) == jl_true) || (d < n && !reached[d]))
+                    ns = jl_nothing; /* always falls through (inference never reached the target) */
+                else if ((jl_is_infer_const(ct) && cv == jl_false) || (i + 1 < n && !reached[i + 1]))
                     ns = new_goto(g->dest);
                 else
                     ns = new_gotoifnot(c, g->dest);
@@ -561,6 +596,7 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
             continue;
         }
         jl_value_t *ns = map_operand(s, vmap);
+        resolve_foreigncall_types(o, ns);
         jl_expr_t *call = stmt_call(ns);
         jl_method_instance_t *callee = callees ? (jl_method_instance_t *)callees[i] : NULL;
         jl_expr_t *flat = call ? flatten_apply(o, call, loc) : NULL;
@@ -896,6 +932,24 @@ static void count_uses(jl_value_t *x, uint32_t *uses)
         count_uses(((jl_returnnode_t *)x)->val, uses);
 }
 
+/* reads of each slot (an assignment's target is not a read) */
+static void count_slot_reads(jl_value_t *x, uint32_t *reads)
+{
+    if (x == NULL)
+        return;
+    if (jl_is_slotnumber(x) || jl_typeis(x, jl_argument_type))
+        reads[((jl_slotnumber_t *)x)->id - 1]++;
+    else if (is_head(x, jl_s_assign))
+        count_slot_reads(jl_exprarg(x, 1), reads);
+    else if (jl_is_expr(x))
+        for (size_t i = 0; i < jl_expr_nargs(x); i++)
+            count_slot_reads(jl_exprarg(x, i), reads);
+    else if (jl_is_gotoifnot(x))
+        count_slot_reads(((jl_gotoifnot_t *)x)->cond, reads);
+    else if (jl_is_returnnode(x))
+        count_slot_reads(((jl_returnnode_t *)x)->val, reads);
+}
+
 static int nothrow_intrinsic(jl_value_t *f, jl_expr_t *e, ir_t *ir)
 {
     const char *nm = jl_intrinsic_name(jl_intrinsic_id(f));
@@ -958,6 +1012,10 @@ static int removable(opt_t *o, ir_t *ir, size_t k)
         return 0;
     if (jl_is_intrinsic(v))
         return nothrow_intrinsic(v, e, ir);
+    if (jl_is_infer_const(ir->types[k]) &&
+        (v == (jl_value_t *)jl_unionall_type || v == jl_builtin_apply_type ||
+         (jl_is_builtin(v) && !strcmp(jl_builtin_name(v), "_typevar"))))
+        return 1; /* folded type construction (`Matrix{<:Real}`) */
     return v == jl_builtin_tuple || v == jl_builtin_is || v == jl_builtin_typeof || v == jl_builtin_svec ||
            (v == jl_builtin_isa && jl_is_infer_const(ir->types[k])) ||
            (v == jl_builtin_getfield && getfield_nothrow(o, e));
@@ -972,7 +1030,18 @@ static void dce_pass(opt_t *o)
         memset(uses, 0, (ir->n + 1) * sizeof(uint32_t));
         for (size_t k = 0; k < ir->n; k++)
             count_uses(ir->stmts[k], uses);
+        size_t ns = jl_array_len(o->ci->slotnames);
+        uint32_t reads[ns + 1];
+        memset(reads, 0, (ns + 1) * sizeof(uint32_t));
+        for (size_t k = 0; k < ir->n; k++)
+            count_slot_reads(ir->stmts[k], reads);
         for (size_t k = ir->n; k-- > 0;) {
+            jl_value_t *s = ir->stmts[k];
+            if (is_head(s, jl_s_assign) && jl_is_slotnumber(jl_exprarg(s, 0)) &&
+                reads[((jl_slotnumber_t *)jl_exprarg(s, 0))->id - 1] == 0) {
+                ir->stmts[k] = jl_exprarg(s, 1); /* a store nobody reads: keep only the value's effects */
+                changed = 1;
+            }
             if (ir->stmts[k] == NULL || uses[k] || !removable(o, ir, k))
                 continue;
             ir->stmts[k] = NULL;

@@ -87,6 +87,8 @@ JL_DLLEXPORT uint64_t jl_hrtime_us(void);
 /* ---------------------------------------------------------------- exceptions */
 JL_DLLEXPORT jl_value_t *jl_new_errorexception(const char *msg);
 JL_DLLEXPORT JL_NORETURN void jl_bounds_error(jl_value_t *v, jl_value_t *idx);
+JL_DLLEXPORT JL_NORETURN void jl_bounds_error_nd(jl_value_t *v, int64_t n, int64_t i1, int64_t i2, int64_t i3,
+                                                 int64_t i4);
 JL_DLLEXPORT JL_NORETURN void jl_too_few_args(const char *fname, int min);
 JL_DLLEXPORT JL_NORETURN void jl_too_many_args(const char *fname, int max);
 JL_DLLEXPORT const char *jl_exception_message(jl_value_t *e); /* best-effort text for C callers */

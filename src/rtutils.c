@@ -97,6 +97,16 @@ JL_DLLEXPORT void jl_argument_error(const char *msg)
     jl_throw(jl_new_struct(jl_argumenterror_type, jl_cstr_to_string(msg)));
 }
 
+/* BoundsError(v, (i1, ..., in)) for compiled N-d indexing (n <= 4; the unused indices are ignored) */
+JL_DLLEXPORT void jl_bounds_error_nd(jl_value_t *v, int64_t n, int64_t i1, int64_t i2, int64_t i3, int64_t i4)
+{
+    int64_t is[4] = {i1, i2, i3, i4};
+    jl_value_t *bx[4];
+    for (int64_t k = 0; k < n && k < 4; k++)
+        bx[k] = jl_box_int64(is[k]);
+    jl_bounds_error(v, jl_tuplev((size_t)(n < 4 ? n : 4), bx));
+}
+
 JL_DLLEXPORT void jl_type_error(const char *fname, jl_value_t *expected, jl_value_t *got)
 {
     jl_throw(jl_new_struct(jl_typeerror_type, jl_symbol(fname), jl_cstr_to_string(""), expected, got));
