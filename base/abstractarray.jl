@@ -497,6 +497,22 @@ function _cat_copy!(dest, x, s, d, off)
         dest[ntuple(k -> k == d ? J[k] + off : J[k], N)...] = v
     end
 end
+# a matrix or vector into a matrix: plain column loops (the common `[a b]`, `[a; b]`, `[a b; c d]`)
+function _cat_copy!(dest::Matrix, x::AbstractVecOrMat, s, d, off)
+    m, n = size(x, 1), size(x, 2)
+    io, jo = d == 1 ? (off, 0) : d == 2 ? (0, off) : (0, 0)
+    d > 2 && return invoke(_cat_copy!, Tuple{Any, Any, Any, Any, Any}, dest, x, s, d, off)
+    if x isa AbstractVector
+        for i in 1:m
+            dest[i + io, 1 + jo] = x[i]
+        end
+    else
+        for j in 1:n, i in 1:m
+            dest[i + io, j + jo] = x[i, j]
+        end
+    end
+    nothing
+end
 _cat_from(d, xs) = _cat(d, promote_eltype(xs...), xs...)
 vcat() = Vector{Any}(undef, 0)
 vcat(xs...) = _cat_from(1, xs)

@@ -163,35 +163,45 @@ function _prod_itsize(ps)
     end
     HasShape{n}()
 end
+# the same from the iterators themselves, so that it infers to a constant
+IteratorSize(P::ProductIterator) = _prod_isz(P.iterators)
+_prod_isz(::Tuple{}) = HasShape{0}()
+_prod_isz(t::Tuple) = _prod_isz_join(IteratorSize(t[1]), _prod_isz(tail(t)))
+_prod_isz_join(::HasLength, ::HasShape{N}) where {N} = HasShape{N + 1}()
+_prod_isz_join(::HasShape{M}, ::HasShape{N}) where {M,N} = HasShape{M + N}()
+_prod_isz_join(a, b) = a isa IsInfinite || b isa IsInfinite ? IsInfinite() : SizeUnknown()
 eltype(::Type{ProductIterator{T}}) where {T} = Tuple{Base.map(eltype, (T.parameters...,))...}
+# the state is (values, states), one per iterator; the first iterator moves fastest. Recursion over
+# the tuple of iterators keeps values and states in tuples of known types (no boxing).
 function iterate(P::ProductIterator)
-    its = P.iterators
-    isempty(its) && return ((), nothing)
-    firsts = Base.map(iterate, its)
-    any(x -> x === nothing, firsts) && return nothing
-    vals = Base.map(x -> x[1], firsts)
-    vals, (vals, Base.map(x -> x[2], firsts))
+    firsts = _prod_firsts(P.iterators)
+    firsts === nothing && return nothing
+    vals = Base.map(first, firsts)
+    vals, (vals, Base.map(last, firsts))
 end
 function iterate(P::ProductIterator, state)
-    state === nothing && return nothing
-    vals, sts = state
-    its = P.iterators
-    n = length(its)
-    v = Any[vals...]
-    s = Any[sts...]
-    k = 1
-    while k <= n
-        y = iterate(its[k], s[k])
-        if y !== nothing
-            v[k], s[k] = y
-            t = (v...,)
-            return t, (t, (s...,))
-        end
-        y = iterate(its[k])
-        v[k], s[k] = y
-        k += 1
-    end
-    nothing
+    r = _prod_next(P.iterators, state[1], state[2])
+    r === nothing && return nothing
+    r[1], r
+end
+_prod_firsts(::Tuple{}) = ()
+function _prod_firsts(its::Tuple)
+    y = iterate(its[1])
+    y === nothing && return nothing
+    rest = _prod_firsts(tail(its))
+    rest === nothing && return nothing
+    (y, rest...)
+end
+_prod_next(::Tuple{}, ::Tuple, ::Tuple) = nothing
+# advance the first iterator; when it is done, restart it and advance the others
+function _prod_next(its::Tuple, vals::Tuple, sts::Tuple)
+    y = iterate(its[1], sts[1])
+    y !== nothing && return ((y[1], tail(vals)...), (y[2], tail(sts)...))
+    rest = _prod_next(tail(its), tail(vals), tail(sts))
+    rest === nothing && return nothing
+    y1 = iterate(its[1])
+    y1 === nothing && return nothing
+    ((y1[1], rest[1]...), (y1[2], rest[2]...))
 end
 
 # ---- partition: consecutive chunks of n (views of arrays, vectors otherwise)
@@ -266,6 +276,7 @@ using .Iterators: enumerate, zip, product
 # ---- shapes of iterators: arrays, generators and products keep their shape through collect
 IteratorSize(::Type{<:AbstractArray{T,N}}) where {T,N} = HasShape{N}()
 IteratorSize(::Type{Generator{I,F}}) where {I,F} = IteratorSize(I)
+IteratorSize(g::Generator) = IteratorSize(g.iter)
 axes(g::Generator) = axes(g.iter)
 ndims(g::Generator) = length(size(g))
 eltype(::Type{Generator{I,F}}) where {I,F} = Any
@@ -316,10 +327,69 @@ function _collect_by_values(itr)
     v
 end
 _eltype_of(itr) = eltype(itr)
+# Julia's way: the destination is typed after the first value and shaped as the iterator; a later
+# value of another type widens it (typejoin) and collection goes on in the wider array, so a
+# type-stable generator fills an Array{T} directly
 function collect(g::Generator)
-    v = _collect_by_values(g)
-    isempty(v) && return _shape_like(g, Vector{_empty_generator_eltype(g)}(undef, 0))
-    _shape_like(g, v)
+    y = iterate(g)
+    y === nothing && return _shape_like(g, Vector{_empty_generator_eltype(g)}(undef, 0))
+    v1, st = y
+    isz = IteratorSize(g)
+    if isz isa HasShape
+        dest = Array{typeof(v1)}(undef, size(g))
+    elseif isz isa HasLength
+        dest = Vector{typeof(v1)}(undef, length(g))
+    else
+        return _grow_to!(Vector{typeof(v1)}(undef, 1), v1, g, st)
+    end
+    dest[1] = v1
+    _collect_to!(dest, g, 2, st)
+end
+function _collect_to!(dest::AbstractArray{T}, itr, i, st) where {T}
+    while true
+        y = iterate(itr, st)
+        y === nothing && return dest
+        el, st = y
+        if el isa T
+            dest[i] = el
+            i += 1
+        else
+            wider = similar(dest, _promote_eltype(T, typeof(el)))
+            copyto!(wider, 1, dest, 1, i - 1)
+            wider[i] = el
+            return _collect_to!(wider, itr, i + 1, st)
+        end
+    end
+end
+function _grow_to!(dest::Vector{T}, v1, itr, st) where {T}
+    dest[1] = v1
+    while true
+        y = iterate(itr, st)
+        y === nothing && return dest
+        el, st = y
+        if el isa T
+            push!(dest, el)
+        else
+            wider = Vector{_promote_eltype(T, typeof(el))}(undef, 0)
+            append!(wider, dest)
+            push!(wider, el)
+            return _grow_rest!(wider, itr, st)
+        end
+    end
+end
+function _grow_rest!(dest::Vector, itr, st)
+    while true
+        y = iterate(itr, st)
+        y === nothing && return dest
+        el, st = y
+        T = eltype(dest)
+        if !(el isa T)
+            wider = Vector{_promote_eltype(T, typeof(el))}(undef, 0)
+            append!(wider, dest)
+            dest = wider
+        end
+        push!(dest, el)
+    end
 end
 collect(A::AbstractArray) = copyto!(Array{eltype(A)}(undef, size(A)), A)
 _gen_eltype(g) = Any

@@ -1258,10 +1258,42 @@ JL_DLLEXPORT jl_value_t *jl_infer_static_type(jl_method_instance_t *mi, jl_value
     return v;
 }
 
-static jl_value_t *eval_foreigncall(frame_t *fr, jl_expr_t *e)
+/* `ccall(:jl_infer_return_type, Any, (Any, Any), f, Tuple{A...})` (how Base asks for the element
+   type of an empty generator): the answer is inference's own, so it is one here too (Julia's
+   return_type tfunc). NULL when the call's arguments are not known well enough. */
+static jl_value_t *return_type_tfunc(frame_t *fr, jl_value_t **state, jl_expr_t *e)
+{
+    jl_value_t *fname = jl_exprarg(e, 0), *tt;
+    if (jl_is_quotenode(fname))
+        fname = ((jl_quotenode_t *)fname)->value;
+    if (fname != (jl_value_t *)jl_symbol("jl_infer_return_type") || jl_expr_nargs(e) != 7)
+        return NULL;
+    jl_value_t *ft = eval_value(fr, state, jl_exprarg(e, 5));
+    jl_value_t *att = eval_value(fr, state, jl_exprarg(e, 6));
+    if (!const_arg(att, &tt) || !jl_is_tuple_type(tt) || !(jl_is_infer_const(ft) || jl_is_concrete_type(ft)))
+        return NULL;
+    jl_svec_t *ps = ((jl_datatype_t *)tt)->parameters;
+    size_t n = jl_svec_len(ps);
+    if (n > 16)
+        return NULL;
+    jl_value_t *argtypes[17];
+    argtypes[0] = ft;
+    for (size_t i = 0; i < n; i++) {
+        argtypes[i + 1] = jl_svecref(ps, i);
+        if (!jl_is_type(argtypes[i + 1]) || jl_typeis(argtypes[i + 1], jl_vararg_type))
+            return NULL;
+    }
+    jl_value_t *r = abstract_call(fr, argtypes, n + 1, (size_t)-1);
+    return jl_infer_const(jl_widenconst(r));
+}
+
+static jl_value_t *eval_foreigncall(frame_t *fr, jl_value_t **state, jl_expr_t *e)
 {
     if (jl_expr_nargs(e) < 2)
         return (jl_value_t *)jl_any_type;
+    jl_value_t *r = return_type_tfunc(fr, state, e);
+    if (r != NULL)
+        return r;
     jl_value_t *rt = jl_infer_static_type(fr->mi, jl_exprarg(e, 1));
     if (rt == NULL || !jl_is_type(rt))
         return (jl_value_t *)jl_any_type;
@@ -1289,7 +1321,7 @@ static jl_value_t *eval_expr(frame_t *fr, jl_value_t **state, jl_value_t *x, siz
     if (h == jl_s_static_parameter)
         return eval_value(fr, state, x);
     if (h == jl_s_foreigncall)
-        return eval_foreigncall(fr, e);
+        return eval_foreigncall(fr, state, e);
     if (h == jl_s_isdefined || h == jl_s_boundscheck)
         return (jl_value_t *)jl_bool_type;
     if (h == jl_s_the_exception || h == jl_s_copyast || h == jl_s_cfunction || h == jl_s_new_opaque_closure)

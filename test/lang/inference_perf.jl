@@ -92,3 +92,33 @@ end
     mulP(P)
     @test @allocated(mulP(P)) < 2000
 end
+
+grid(n) = [i * 0.5 + j for i in 1:n, j in 1:n]
+squares(v) = [x * x for x in v]
+
+@testset "comprehensions and products typed from their values" begin
+    @test Base.return_types(grid, (Int,)) == Any[Matrix{Float64}]
+    @test Base.return_types(squares, (Vector{Float64},)) == Any[Vector{Float64}]
+    @test grid(2) == [1.5 2.5; 2.0 3.0]
+    @test eltype(grid(3)) == Float64
+    @test size(grid(0)) == (0, 0) && eltype(grid(0)) == Float64
+    @test [isodd(x) ? 1 : 2.0 for x in 1:4] == Real[1, 2.0, 1, 2.0]
+    @test eltype([isodd(x) ? 1 : 2.0 for x in 1:4]) == Real
+    @test [x for x in Any[1, 2.0, "a"]] == Any[1, 2.0, "a"]
+    @test eltype([x for x in Any[1, 2, 3]]) == Int
+    @test [x for x in 1:10 if iseven(x)] == [2, 4, 6, 8, 10]
+    @test collect(Iterators.product(1:2, 3:4)) == [(1, 3) (1, 4); (2, 3) (2, 4)]
+    @test collect(Iterators.product(1:2)) == [(1,), (2,)]
+    @test size(collect(Iterators.product(1:2, 1:3, 1:4))) == (2, 3, 4)
+    @test collect(Iterators.product(1:2, 1:0)) == Matrix{Tuple{Int,Int}}(undef, 2, 0)
+end
+
+@testset "concatenation of matrices" begin
+    a = [1 2; 3 4]; b = [5 6; 7 8]; v = [9, 10]
+    @test [a b] == [1 2 5 6; 3 4 7 8]
+    @test [a; b] == [1 2; 3 4; 5 6; 7 8]
+    @test [a b; b a] == [1 2 5 6; 3 4 7 8; 5 6 1 2; 7 8 3 4]
+    @test [a v] == [1 2 9; 3 4 10]
+    @test [a; [1.5 1]] == [1 2; 3 4; 1.5 1] && eltype([a; [1.5 1]]) == Float64
+    @test_throws DimensionMismatch [a [1, 2, 3]]
+end
