@@ -562,10 +562,13 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
                 jl_gotoifnot_t *g = (jl_gotoifnot_t *)s;
                 jl_value_t *c = map_operand(g->cond, vmap), *cv = NULL;
                 jl_value_t *ct = operand_type(out, c);
+                /* inference reached exactly one successor: the condition is a Bool always going there
+                   (neither: it is not a Bool, and the branch must throw its TypeError) */
                 size_t d = (size_t)g->dest - 1;
-                if ((jl_is_infer_const(ct) && (cv = jl_infer_const_val(ct)) == jl_true) || (d < n && !reached[d]))
-                    ns = jl_nothing; /* always falls through (inference never reached the target) */
-                else if ((jl_is_infer_const(ct) && cv == jl_false) || (i + 1 < n && !reached[i + 1]))
+                int rd = d >= n || reached[d], rf = i + 1 >= n || reached[i + 1];
+                if ((jl_is_infer_const(ct) && (cv = jl_infer_const_val(ct)) == jl_true) || (rf && !rd))
+                    ns = jl_nothing; /* always falls through */
+                else if ((jl_is_infer_const(ct) && cv == jl_false) || (rd && !rf))
                     ns = new_goto(g->dest);
                 else
                     ns = new_gotoifnot(c, g->dest);

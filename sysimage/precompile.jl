@@ -63,6 +63,7 @@ let m = Module(:__precompile__)
             for i in 1:3; println(i); end; println([i^2 for i in 1:5]); println(map(x -> 2x, v))
             f(n) = n < 2 ? n : f(n - 1) + f(n - 2); println(f(10)); println(rand(1:6) in 1:6)
             @time sum(v); @show v; println(typeof(v)); println(round(pi, digits = 3))
+            println(ccall(:jl_codegen_loaded, Cint, ()) == 0)
             """
         function warmup()
             out = Base.stdout
