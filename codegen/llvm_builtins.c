@@ -345,8 +345,44 @@ static int emit_conversion(jl_cg_ctx_t *c, const char *name, jval_t *a, size_t n
     return 1;
 }
 
+/* pointerref(p::Ptr{T}, i, align) and pointerset(p, x::T, i, align) of a primitive T (unsafe_load,
+   unsafe_store!): one load or store at p + (i - 1) * sizeof(T), alignment 1 (always valid) */
+static int emit_pointer_access(jl_cg_ctx_t *c, const char *name, jval_t *a, size_t n, jval_t *out)
+{
+    static jl_typename_t *ptr_tn;
+    if (ptr_tn == NULL)
+        ptr_tn = ((jl_datatype_t *)jl_typeof(jl_box_voidpointer(NULL)))->name;
+    int set = IS("pointerset");
+    if (!(set ? n == 4 : IS("pointerref") && n == 3) || !prim_arg(a[0]) || ((jl_datatype_t *)a[0].typ)->name != ptr_tn)
+        return 0;
+    jl_value_t *T = jl_svecref(((jl_datatype_t *)a[0].typ)->parameters, 0);
+    jval_t idx = a[set ? 2 : 1];
+    if (!jl_is_datatype(T) || !((jl_datatype_t *)T)->isprimitivetype || T == (jl_value_t *)jl_bool_type ||
+        !is_int_val(idx) || jl_datatype_size(idx.typ) != 8 || (set && !(prim_arg(a[1]) && a[1].typ == T)))
+        return 0;
+    LLVMTypeRef lt = jl_llvm_type(c->batch, T);
+    LLVMValueRef base = a[0].v;
+    if (LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMIntegerTypeKind)
+        base = LLVMBuildIntToPtr(c->b, base, c->T_ptr, "");
+    LLVMValueRef off = LLVMBuildMul(c->b, LLVMBuildSub(c->b, idx.v, LLVMConstInt(c->T_i64, 1, 0), ""),
+                                    LLVMConstInt(c->T_i64, jl_datatype_size(T), 0), "");
+    LLVMValueRef p = LLVMBuildGEP2(c->b, c->T_i8, base, &off, 1, "");
+    if (set) {
+        LLVMSetAlignment(LLVMBuildStore(c->b, a[1].v, p), 1);
+        *out = a[0];
+    }
+    else {
+        LLVMValueRef ld = LLVMBuildLoad2(c->b, lt, p, "");
+        LLVMSetAlignment(ld, 1);
+        *out = jl_cg_unboxed(T, ld);
+    }
+    return 1;
+}
+
 static int emit_intrinsic(jl_cg_ctx_t *c, const char *name, jval_t *a, size_t n, jl_value_t *rt, jval_t *out)
 {
+    if (emit_pointer_access(c, name, a, n, out))
+        return 1;
     if (IS("arraylen") && n == 1 && a[0].boxed && jl_is_datatype(a[0].typ) &&
         ((jl_datatype_t *)a[0].typ)->name == jl_array_typename) {
         LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_array_t, length), 0);
@@ -791,6 +827,11 @@ int jl_cg_emit_builtin(jl_cg_ctx_t *c, jl_value_t *f, jval_t *a, size_t n, jl_va
     }
     if (IS("typeassert") && n == 2 && a[1].cval && jl_subtype(a[0].typ, a[1].cval)) {
         *out = a[0];
+        return 1;
+    }
+    if (IS("sizeof") && n == 1 && a[0].boxed && a[0].typ == (jl_value_t *)jl_string_type) {
+        /* a String's byte length is its first word */
+        *out = jl_cg_unboxed((jl_value_t *)jl_int64_type, LLVMBuildLoad2(c->b, c->T_i64, a[0].v, ""));
         return 1;
     }
     if (IS("arrayref") || IS("const_arrayref"))

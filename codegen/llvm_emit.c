@@ -1041,6 +1041,22 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
     if (cconv == (jl_value_t *)jl_s_llvmcall)
         jl_cg_fail(c, "llvmcall");
     jl_value_t *crt = jl_exprarg(e, 1), *cat = jl_exprarg(e, 2);
+    if (!jl_is_datatype(crt) && crt != jl_bottom_type && jl_infer_static_type(c->mi, crt) != NULL)
+        crt = jl_infer_static_type(c->mi, crt);
+    if (jl_is_svec(cat)) {
+        for (size_t i = 0; i < jl_svec_len((jl_svec_t *)cat); i++) {
+            jl_value_t *t = jl_svecref(cat, i), *ct;
+            if (!jl_is_type(t) && (ct = jl_infer_static_type(c->mi, t)) != NULL) {
+                if (cat == jl_exprarg(e, 2)) {
+                    jl_svec_t *cp = jl_alloc_svec(jl_svec_len((jl_svec_t *)cat));
+                    for (size_t k = 0; k < jl_svec_len(cp); k++)
+                        jl_svecset(cp, k, jl_svecref(cat, k));
+                    cat = (jl_value_t *)cp;
+                }
+                jl_svecset(cat, i, ct);
+            }
+        }
+    }
     if (!jl_is_svec(cat) || !(jl_is_datatype(crt) || crt == jl_bottom_type))
         jl_cg_fail(c, "ccall with non-constant types");
     size_t na = jl_svec_len(cat);
@@ -1090,7 +1106,7 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
     }
     LLVMTypeRef rty;
     int rboxed = 0;
-    if (crt == (jl_value_t *)jl_nothing_type)
+    if (crt == (jl_value_t *)jl_nothing_type || crt == jl_bottom_type)
         rty = c->T_void;
     else if ((rty = ccall_type(c, crt, &rboxed)) == NULL)
         jl_cg_fail(c, "ccall return type not supported by codegen");
@@ -1098,6 +1114,8 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
     LLVMValueRef fv = cfunction_ref(c, jl_exprarg(e, 0), fp, csym, fty);
     jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, fv, av, (unsigned)na, "");
+    if (crt == jl_bottom_type) /* a C function that never returns (jl_rethrow, jl_throw) */
+        return result_val(c, r, jl_bottom_type);
     if (crt == (jl_value_t *)jl_nothing_type)
         return jl_cg_ghost(crt);
     if (rboxed) {

@@ -208,6 +208,23 @@ static jl_code_info_t *inline_ok(jl_code_info_t *src, jl_method_instance_t *call
     return src;
 }
 
+/* an inlined ccall's types refer to the callee's static parameters: make them constants */
+static void resolve_ccall_types(jl_method_instance_t *callee, jl_expr_t *orig, jl_expr_t *r)
+{
+    jl_value_t *t = jl_infer_static_type(callee, jl_exprarg(orig, 1));
+    if (t != NULL && jl_is_type(t))
+        jl_exprargset(r, 1, t);
+    jl_value_t *at = jl_exprarg(orig, 2);
+    if (!jl_is_svec(at))
+        return;
+    jl_svec_t *na = jl_alloc_svec(jl_svec_len((jl_svec_t *)at));
+    jl_exprargset(r, 2, (jl_value_t *)na);
+    for (size_t i = 0; i < jl_svec_len(na); i++) {
+        jl_value_t *ai = jl_svecref(at, i), *ti = jl_infer_static_type(callee, ai);
+        jl_svecset(na, i, ti != NULL && jl_is_type(ti) ? ti : ai);
+    }
+}
+
 static jl_value_t *map_callee_operand(opt_t *o, inl_t *in, jl_value_t *x)
 {
     if (x == NULL)
@@ -226,6 +243,8 @@ static jl_value_t *map_callee_operand(opt_t *o, inl_t *in, jl_value_t *x)
         jl_expr_t *r = copy_expr_shallow(e);
         for (size_t i = 0; i < jl_expr_nargs(r); i++)
             jl_exprargset(r, i, map_callee_operand(o, in, jl_exprarg(r, i)));
+        if (e->head == jl_s_foreigncall && jl_expr_nargs(r) >= 3)
+            resolve_ccall_types(in->mi, e, r);
         return (jl_value_t *)r;
     }
     return x;

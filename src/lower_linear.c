@@ -548,7 +548,8 @@ static jl_value_t *resolve_static(LN *l, jl_value_t *t)
         }
         jl_value_t *volatile orig = t, *volatile r = t;
         JL_TRY {
-            r = jl_apply_type(tc, params, n);
+            /* Union{} (Core.apply_type(Union)) is the common `Union{}` ccall return type */
+            r = tc == (jl_value_t *)jl_uniontype_type ? jl_type_union(params, n) : jl_apply_type(tc, params, n);
         }
         JL_CATCH {
             r = orig;
