@@ -168,7 +168,7 @@ function mktemp(parent::AbstractString = tempdir(); cleanup::Bool = true)
     while true
         p = joinpath(String(parent), string("jl_", _random_name()))
         fd = ccall(:open, Cint, (Ptr{UInt8}, Cint, Cint), p, 0o302, 0o600)   # O_RDWR|O_CREAT|O_EXCL
-        fd >= 0 && return (p, IOStream(string("<file ", p, ">"), fd, true))
+        fd >= 0 && return (p, _fdio(string("<file ", p, ">"), fd))
         Libc_errno() == 17 || throw(SystemError(string("mktemp: ", p), Libc_errno()))
     end
 end

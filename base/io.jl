@@ -1,34 +1,84 @@
-# io.jl -- IO: file-descriptor streams (stdout/stderr/stdin, unbuffered writes through libc `write`,
-# so output order matches the C runtime's), IOBuffer, IOContext, devnull, and the generic
-# print/println/write/read/readline on top of `write(io, ::UInt8)` and `unsafe_write`.
+# io.jl -- IO: file-descriptor streams (IOStream: files buffered through the C layer src/iostream.c,
+# stdin/stdout/stderr unbuffered so output order matches the C runtime's), IOBuffer, IOContext,
+# devnull, and the generic print/println/write/read/readline on top of `write(io, ::UInt8)` and
+# `unsafe_write`.
 
 
+# An IOStream's output goes through a C jl_ios_t (src/iostream.h): files opened for writing have a
+# buffer that unsafe_write appends to here (loads and stores at the struct's fixed offsets: buffer
+# pointer 0, pending bytes 8, capacity 16); it is written out when full, by flush/close, by the
+# finalizer of an unreachable stream, and at process exit. stdin/stdout/stderr have `ios == C_NULL`
+# (a system image cannot hold process pointers) and use the process's unbuffered jl_ios_std streams.
 mutable struct IOStream <: IO
     name::String
     fd::Int32
     open::Bool
     peeked::Int      # a byte eof() read ahead, or -1
-    IOStream(name::String, fd::Integer, open::Bool) = new(name, Int32(fd), open, -1)
+    ios::Ptr{UInt8}
+    IOStream(name::String, fd::Integer, open::Bool) = new(name, Int32(fd), open, -1, C_NULL)
+end
+const _IOS_BUFSIZE = 65536
+_ios_free(io::IOStream) = ccall(:jl_ios_free, Cvoid, (Ptr{UInt8},), io.ios)
+# a stream owning descriptor fd, buffered for output
+function _fdio(name::String, fd::Integer, writable::Bool=true)
+    io = IOStream(name, fd, true)
+    s = ccall(:jl_ios_fdopen, Ptr{UInt8}, (Int32, Int64, Int32), Int32(fd), writable ? _IOS_BUFSIZE : 0, Int32(1))
+    s == C_NULL && throw(OutOfMemoryError())
+    io.ios = s
+    Core.finalizer(_ios_free, io)
+    io
+end
+_ios(io::IOStream) = (s = io.ios; s == C_NULL ? ccall(:jl_ios_std, Ptr{UInt8}, (Int32,), io.fd) : s)
+function _ios_check(io::IOStream, err::Cint, what::String)
+    err == 0 && return nothing
+    (err == 9 || !io.open) && throw(ArgumentError(string(what, " failed, IOStream is not writeable")))
+    throw(SystemError(what, err))
 end
 function unsafe_write(io::IOStream, p::Ptr{UInt8}, n::UInt)
-    written = UInt(0)
-    while written < n
-        r = ccall(:write, Int, (Cint, Ptr{UInt8}, Csize_t), io.fd, p + written, n - written)
-        r < 0 && throw(SystemError("write", Libc_errno()))
-        written += UInt(r)
+    s = _ios(io)
+    size = unsafe_load(Ptr{Int}(s + 8))
+    if size + n <= unsafe_load(Ptr{Int}(s + 16))
+        ccall(:memcpy, Ptr{Cvoid}, (Ptr{UInt8}, Ptr{UInt8}, Csize_t), unsafe_load(Ptr{Ptr{UInt8}}(s)) + size, p, n)
+        unsafe_store!(Ptr{Int}(s + 8), size + n % Int)
+        return Int(n)
     end
+    _ios_check(io, ccall(:jl_ios_write, Cint, (Ptr{UInt8}, Ptr{UInt8}, Int64), s, p, n % Int), "write")
     Int(n)
 end
 function write(io::IOStream, b::UInt8)
+    s = _ios(io)
+    size = unsafe_load(Ptr{Int}(s + 8))
+    if size < unsafe_load(Ptr{Int}(s + 16))
+        unsafe_store!(unsafe_load(Ptr{Ptr{UInt8}}(s)) + size, b)
+        unsafe_store!(Ptr{Int}(s + 8), size + 1)
+        return 1
+    end
     r = Ref{UInt8}(b)
     unsafe_write(io, bitcast(Ptr{UInt8}, pointer_from_objref(r)), UInt(1))
 end
-flush(io::IOStream) = nothing
-close(io::IOStream) = (io.open && ccall(:close, Cint, (Cint,), io.fd); io.open = false; nothing)
+function flush(io::IOStream)
+    io.open || throw(ArgumentError("flush failed, IOStream is not writeable"))
+    _ios_check(io, ccall(:jl_ios_flush, Cint, (Ptr{UInt8},), _ios(io)), "flush")
+    nothing
+end
+function close(io::IOStream)
+    io.open || return nothing
+    io.open = false
+    if io.ios == C_NULL
+        ccall(:close, Cint, (Cint,), io.fd)
+    else
+        err = ccall(:jl_ios_close, Cint, (Ptr{UInt8},), io.ios)
+        err == 0 || throw(SystemError("close", err))
+    end
+    nothing
+end
 isopen(io::IOStream) = io.open
 fd(io::IOStream) = io.fd
 # one byte from the descriptor (after a byte eof() read ahead), or -1 at end of file
+# pending output is written before reading (a file opened "r+" reads what was written)
+_flush_pending(io::IOStream) = (io.ios != C_NULL && unsafe_load(Ptr{Int}(io.ios + 8)) > 0 && flush(io); nothing)
 function _read1(io::IOStream)
+    _flush_pending(io)
     if io.peeked >= 0
         b = io.peeked
         io.peeked = -1
@@ -46,6 +96,7 @@ function eof(io::IOStream)
     false
 end
 function readbytes_all(io::IOStream)
+    _flush_pending(io)
     out = UInt8[]
     io.peeked >= 0 && push!(out, UInt8(_read1(io)))
     buf = Vector{UInt8}(undef, 65536)
@@ -92,7 +143,7 @@ function open(fname::String, mode::String="r")
     flags = mode == "r" ? 0 : mode == "w" ? 0o1101 : mode == "a" ? 0o2101 : mode == "r+" ? 2 : 0o1102
     fd = ccall(:open, Cint, (Ptr{UInt8}, Cint, Cint), pointer(fname), flags, 0o644)
     fd < 0 && throw(SystemError(string("opening file ", repr(fname)), Libc_errno()))
-    IOStream(string("<file ", fname, ">"), fd, true)
+    _fdio(string("<file ", fname, ">"), fd, mode != "r")
 end
 function open(f::Function, fname::String, mode::String="r")
     io = open(fname, mode)
@@ -240,10 +291,14 @@ print(io::IO, s::String) = (write(io, s); nothing)
 print(io::IO, s::AbstractString) = (for c in s; write(io, c); end; nothing)
 print(io::IO, c::Char) = (write(io, c); nothing)
 print(io::IO, s::Symbol) = (write(io, s); nothing)
-function print(io::IO, x, xs...)
-    print(io, x)
-    for y in xs
-        print(io, y)
+# up to 8 arguments: one static call per argument (no loop over a heterogeneous tuple, no packed varargs)
+for n in 2:8
+    args = [(:x1, :x2, :x3, :x4, :x5, :x6, :x7, :x8)[k] for k in 1:n]
+    _eval(Base, :(print(io::IO, $(args...)) = ($([:(print(io, $a)) for a in args]...); nothing)))
+end
+function print(io::IO, xs...)
+    for x in xs
+        print(io, x)
     end
     nothing
 end

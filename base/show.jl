@@ -37,9 +37,29 @@ repr(::MIME"text/plain", x) = sprint(show, MIME"text/plain"(), x)
 # ---- numbers
 show(io::IO, x::Bool) = print(io, get(io, :typeinfo, Any) === Bool ? (x ? "1" : "0") : (x ? "true" : "false"))
 print(io::IO, x::Bool) = print(io, x ? "true" : "false")
-show(io::IO, x::Int64) = write(io, _dec64(x))
-show(io::IO, x::BitSigned) = write(io, _dec(x))
-print(io::IO, x::BitUnsigned) = write(io, _dec(x))
+# decimal integers are formatted into a scratch buffer and written as one block (no String is made);
+# formatting never yields to another task, so one buffer serves the process
+const _dec_scratch = Vector{UInt8}(undef, 24)
+function _print_dec(io::IO, u::UInt64, neg::Bool)
+    p = pointer(_dec_scratch)
+    i = 24
+    while true
+        unsafe_store!(p, (0x30 + rem(u, 0x000000000000000a) % UInt8), i)
+        u = div(u, 0x000000000000000a)
+        i -= 1
+        u == 0 && break
+    end
+    if neg
+        unsafe_store!(p, 0x2d, i)
+        i -= 1
+    end
+    unsafe_write(io, p + i, UInt(24 - i))
+    nothing
+end
+show(io::IO, x::BitSigned64) = _print_dec(io, (x < 0 ? -(x % UInt64) : x % UInt64), x < 0)
+show(io::IO, x::Int128) = write(io, _dec(x))
+print(io::IO, x::BitUnsigned64) = _print_dec(io, x % UInt64, false)
+print(io::IO, x::UInt128) = write(io, _dec(x))
 function show(io::IO, x::BitUnsigned)
     print(io, "0x", string(x, base = 16, pad = 2 * sizeof(x)))
 end
