@@ -229,6 +229,7 @@ end
 const _base62digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 function string(n::Integer; base::Integer=10, pad::Integer=1)
     2 <= base <= 62 || throw(DomainError(base, "base must satisfy 2 ≤ abs(base) ≤ 62"))
+    n isa BitInteger64 && return _string_u64(uabs(n) % UInt64, n < 0, base % Int, pad % Int)
     neg = n < 0
     u = n isa BitInteger ? uabs(n) : abs(n)
     b = base % Int
@@ -243,6 +244,34 @@ function string(n::Integer; base::Integer=10, pad::Integer=1)
         c = d < 10 ? 0x30 + d % UInt8 : (b <= 36 ? 0x57 + d % UInt8 : codeunit(_base62digits, d + 1))
         unsafe_store!(p, c % UInt8, i)
         u = div(u, oftype(u, b))
+        i -= 1
+    end
+    s
+end
+# integers of up to 64 bits: digits from the right, shifts and masks for power-of-two bases
+function _string_u64(u::UInt64, neg::Bool, b::Int, pad::Int)
+    pow2 = b & (b - 1) == 0
+    shift = trailing_zeros(b)
+    nd = pow2 ? cld(64 - leading_zeros(u), shift) : ndigits0z(u, b)
+    nd = max(nd, pad)
+    s = _string_n(nd + neg)
+    p = pointer(s)
+    neg && unsafe_store!(p, UInt8('-'))
+    i = nd + neg
+    bu = b % UInt64
+    while i > neg
+        if pow2
+            d = (u & (bu - 0x01)) % Int
+            u >>= shift
+        elseif b == 10
+            d = rem(u, 0x000000000000000a) % Int
+            u = div(u, 0x000000000000000a)
+        else
+            d = rem(u, bu) % Int
+            u = div(u, bu)
+        end
+        c = d < 10 ? 0x30 + d % UInt8 : (b <= 36 ? 0x57 + d % UInt8 : codeunit(_base62digits, d + 1))
+        unsafe_store!(p, c, i)
         i -= 1
     end
     s

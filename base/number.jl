@@ -10,7 +10,6 @@ iszero(x) = x == zero(x)
 isone(x) = x == one(x)
 (+)(x::Number) = x
 (*)(x::Number) = x
-(-)(x::Number, y::Number) = x + (-y)
 abs(x::Real) = x < zero(x) ? -x : x
 abs2(x::Real) = x * x
 signbit(x::Real) = x < 0

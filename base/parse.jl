@@ -11,61 +11,84 @@ _adddig_ovf(x::Integer, d) = (x + d, false)
 _subdig_ovf(x::BitInteger, d) = sub_with_overflow(x, oftype(x, d))
 _subdig_ovf(x::Integer, d) = (x - d, false)
 
-# returns the value, or an exception to throw (raise) or nothing (tryparse)
-function _parse_int(::Type{T}, s::AbstractString, base::Int, raise::Bool) where {T<:Integer}
-    str = String(s)
-    n = ncodeunits(str)
-    i = 1
-    while i <= n && isspace(str[i])
-        i = nextind(str, i)
-    end
-    i > n && return raise ? ArgumentError("input string is empty or only contains whitespace") : nothing
-    neg = false
-    if T <: Signed && (str[i] == '-' || str[i] == '+')
-        neg = str[i] == '-'
-        i += 1
-        while i <= n && isspace(str[i])
+_isspace_byte(b::UInt8) = (b == 0x20) | (0x09 <= b <= 0x0d)
+# the first index at or after i (<= n + 1) that is not whitespace
+function _skip_space(str::String, i::Int, n::Int)
+    while i <= n
+        b = codeunit(str, i)
+        if b < 0x80
+            _isspace_byte(b) || break
+            i += 1
+        else
+            isspace(str[i]) || break
             i = nextind(str, i)
         end
     end
+    i
+end
+# the value of an ASCII digit byte: 0-9, letters 10-35 (lowercase 36-61 above base 36); 99 otherwise
+_byte_digit(b::UInt8, base::Int) = b - 0x30 <= 0x09 ? Int(b - 0x30) : b - 0x41 <= 0x19 ? Int(b - 0x41) + 10 :
+    b - 0x61 <= 0x19 ? Int(b - 0x61) + (base <= 36 ? 10 : 36) : 99
+
+# Works on the bytes (non-ASCII characters are only whitespace or bad digits) and returns an isbits
+# (value, status, index, base): status 0 parsed; 1 empty or only whitespace; 2 invalid base; 3
+# premature end; 4 extra characters after whitespace; 5 invalid digit at index; 6 overflow.
+function _parse_int(::Type{T}, str::String, base::Int) where {T<:Integer}
+    n = ncodeunits(str)
+    i = _skip_space(str, 1, n)
+    i > n && return (zero(T), 1, i, base)
+    neg = false
+    c = codeunit(str, i)
+    if T <: Signed && (c == 0x2d || c == 0x2b)
+        neg = c == 0x2d
+        i = _skip_space(str, i + 1, n)
+        i > n && return (zero(T), 1, i, base)
+    end
     if base == 0
         base = 10
-        if i < n && str[i] == '0' && str[i+1] in ('x', 'o', 'b')
-            base = str[i+1] == 'x' ? 16 : str[i+1] == 'o' ? 8 : 2
-            i += 2
+        if i < n && codeunit(str, i) == 0x30
+            c = codeunit(str, i + 1)
+            base = c == 0x78 ? 16 : c == 0x6f ? 8 : c == 0x62 ? 2 : 10
+            base != 10 && (i += 2)
         end
     end
-    2 <= base <= 62 || return raise ? ArgumentError(string("invalid base: base must be 2 ≤ base ≤ 62, got ", base)) : nothing
-    i > n && return raise ? ArgumentError(string("premature end of integer: ", repr(str))) : nothing
+    2 <= base <= 62 || return (zero(T), 2, i, base)
+    i > n && return (zero(T), 3, i, base)
     x = zero(T)
     while i <= n
-        c = str[i]
-        if isspace(c)
-            while i <= n && isspace(str[i])
-                i = nextind(str, i)
-            end
-            i <= n && return raise ? ArgumentError(string("extra characters after whitespace in ", repr(str))) : nothing
+        b = codeunit(str, i)
+        if _isspace_byte(b) || (b >= 0x80 && isspace(str[i]))
+            _skip_space(str, i, n) <= n && return (x, 4, i, base)
             break
         end
-        d = _digit_value(c)
-        base <= 36 && d >= 36 && (d -= 26)
-        d < base || return raise ? ArgumentError(string("invalid base ", base, " digit ", repr(c), " in ", repr(str))) : nothing
+        d = b < 0x80 ? _byte_digit(b, base) : 99
+        d < base || return (x, 5, i, base)
         x, o1 = _mulbase_ovf(x, base)
         x, o2 = neg ? _subdig_ovf(x, d) : _adddig_ovf(x, d)
-        (o1 | o2) && return raise ? OverflowError(string("overflow parsing ", repr(str))) : nothing
-        i = nextind(str, i)
+        (o1 | o2) && return (x, 6, i, base)
+        i += 1
     end
-    x
+    (x, 0, i, base)
+end
+@noinline function _parse_int_error(str::String, status::Int, i::Int, base::Int)
+    status == 1 && return ArgumentError("input string is empty or only contains whitespace")
+    status == 2 && return ArgumentError(string("invalid base: base must be 2 ≤ base ≤ 62, got ", base))
+    status == 3 && return ArgumentError(string("premature end of integer: ", repr(str)))
+    status == 4 && return ArgumentError(string("extra characters after whitespace in ", repr(str)))
+    status == 5 && return ArgumentError(string("invalid base ", base, " digit ", repr(str[i]), " in ", repr(str)))
+    OverflowError(string("overflow parsing ", repr(str)))
 end
 _base_arg(base::Nothing) = 0
-_base_arg(base::Integer) = Int(base)
+_base_arg(base::Integer) =
+    2 <= base <= 62 ? Int(base) : throw(ArgumentError(string("invalid base: base must be 2 ≤ base ≤ 62, got ", base)))
 function tryparse(_T::Type{T}, s::AbstractString; base::Union{Nothing,Integer}=nothing) where {T<:Integer}
-    x = _parse_int(T, s, _base_arg(base), false)
-    x isa Exception ? nothing : x
+    x, status, _, _ = _parse_int(T, String(s), _base_arg(base))
+    status == 0 ? x : nothing
 end
 function parse(_T::Type{T}, s::AbstractString; base::Union{Nothing,Integer}=nothing) where {T<:Integer}
-    x = _parse_int(T, s, _base_arg(base), true)
-    x isa Exception && throw(x)
+    str = String(s)
+    x, status, i, b = _parse_int(T, str, _base_arg(base))
+    status == 0 || throw(_parse_int_error(str, status, i, b))
     x
 end
 function tryparse(::Type{Bool}, s::AbstractString)
