@@ -82,6 +82,8 @@ include("regex.jl")          # PCRE2 regular expressions
 include("arrayshow.jl")     # summary, REPL display and show of arrays
 include("errorshow.jl")     # showerror and backtraces
 include("hashing.jl")
+include("weakkeydict.jl")   # WeakRef (a disappearing link in the GC), WeakKeyDict
+include("deepcopy.jl")
 include("reflection.jl")    # fieldnames, methods, names, isdefined helpers
 include("code_reflection.jl") # which, code_lowered, code_typed, CodeInfo display, precompile
 include("macros.jl")        # @show, @assert, @time, @elapsed, @__DIR__, @isdefined, @eval ...

@@ -167,6 +167,72 @@ function deleteat!(a::Vector, i::Integer)
     _deleteend!(a, 1)
     a
 end
+function deleteat!(a::Vector, r::AbstractUnitRange{<:Integer})
+    isempty(r) && return a
+    f, l = Int(first(r)), Int(last(r))
+    1 <= f && l <= length(a) || throw(BoundsError(a, r))
+    n = l - f + 1
+    for j in f:length(a)-n
+        a[j] = a[j + n]
+    end
+    _deleteend!(a, n)
+    a
+end
+# sorted unique indices, or a Bool mask as long as `a`
+function deleteat!(a::Vector, inds)
+    n = length(a)
+    if eltype(inds) === Bool
+        length(inds) == n || throw(BoundsError(a, inds))
+        keep = 0
+        for (j, del) in zip(1:n, inds)
+            del || (keep += 1; a[keep] = a[j])
+        end
+        _deleteend!(a, n - keep)
+        return a
+    end
+    keep, prev, y = 0, 0, iterate(inds)
+    for j in 1:n
+        if y !== nothing && j == y[1]
+            y = iterate(inds, y[2])
+            y === nothing || y[1] > j || throw(ArgumentError("indices must be unique and sorted"))
+            continue
+        end
+        keep += 1
+        a[keep] = a[j]
+    end
+    y === nothing || throw(BoundsError(a, y[1]))
+    _deleteend!(a, n - keep)
+    a
+end
+const _default_splice = []
+function splice!(a::Vector, i::Integer, ins=_default_splice)
+    v = a[i]
+    deleteat!(a, i)
+    _insert_all!(a, Int(i), ins)
+    v
+end
+function splice!(a::Vector, r::AbstractUnitRange{<:Integer}, ins=_default_splice)
+    v = a[r]
+    deleteat!(a, r)
+    _insert_all!(a, Int(first(r)), ins)
+    v
+end
+function _insert_all!(a::Vector, i::Int, ins)
+    items = collect(ins)
+    m = length(items)
+    m == 0 && return a
+    n = length(a)
+    _growend!(a, m)
+    for j in n:-1:i
+        a[j + m] = a[j]
+    end
+    k = i
+    for x in items
+        a[k] = x
+        k += 1
+    end
+    a
+end
 function empty!(a::Vector)
     _deleteend!(a, length(a))
     a

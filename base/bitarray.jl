@@ -21,7 +21,7 @@ end
 (::Type{BitArray{N}})(::UndefInitializer, dims::Integer...) where {N} = BitArray{N}(undef, map(Int, dims))
 (::Type{BitArray})(::UndefInitializer, dims::Integer...) = BitArray{length(dims)}(undef, map(Int, dims))
 (::Type{BitArray})(::UndefInitializer, dims::Tuple{Vararg{Integer}}) = BitArray{length(dims)}(undef, map(Int, dims))
-function BitArray(A::AbstractArray{Bool,N}) where {N}
+function BitArray(A::AbstractArray{<:Any,N}) where {N}
     B = BitArray{N}(undef, size(A))
     i = 1
     for x in A
@@ -30,7 +30,7 @@ function BitArray(A::AbstractArray{Bool,N}) where {N}
     end
     B
 end
-(::Type{BitArray{N}})(A::AbstractArray{Bool,N}) where {N} = BitArray(A)
+(::Type{BitArray{N}})(A::AbstractArray{<:Any,N}) where {N} = BitArray(A)
 BitArray(itr) = BitArray(collect(Bool, itr))
 convert(::Type{BitArray}, A::AbstractArray{Bool}) = BitArray(A)
 size(B::BitArray{1}) = (B.len,)

@@ -15,14 +15,8 @@ end))
 isdefined(Core, :DomainError) || _eval(Core, :(struct DomainError <: Exception
     val
     msg::AbstractString
-    DomainError(val) = new(val)
+    DomainError(val) = new(val, "")
     DomainError(val, msg) = new(val, msg)
-end))
-isdefined(Core, :MethodError) || _eval(Core, :(struct MethodError <: Exception
-    f
-    args
-    world::UInt
-    MethodError(f, args, world::UInt) = new(f, args, world)
 end))
 isdefined(Core, :UndefKeywordError) || _eval(Core, :(struct UndefKeywordError <: Exception
     var::Symbol
@@ -32,14 +26,15 @@ isdefined(Core, :InitError) || _eval(Core, :(struct InitError <: Exception
     mod::Symbol
     error
 end))
-isdefined(Core, :LoadError) || _eval(Core, :(struct LoadError <: Exception
-    file::AbstractString
-    line::Int
-    error
-end))
 isdefined(Core, :AssertionError) || _eval(Core, :(struct AssertionError <: Exception
     msg::AbstractString
 end))
+# the runtime creates MethodError and LoadError (it throws them before Base exists), so their
+# constructors are defined here, as Julia's boot.jl does for Core's types
+_eval(Core, quote
+    MethodError(f, args, world::UInt64) = $(Expr(:new, :MethodError, :f, :args, :world))
+    LoadError(file::AbstractString, line::Int64, error) = $(Expr(:new, :LoadError, :file, :line, :error))
+end)
 Core.MethodError(f, args) = Core.MethodError(f, args, typemax(UInt))
 Core.AssertionError() = Core.AssertionError("")
 

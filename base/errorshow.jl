@@ -217,15 +217,18 @@ function _show_candidates(io::IO, f, args)
         np == length(args) || (m.isva != 0 && np - 1 <= length(args)) || continue
         b = IOBuffer()
         print(b, "  ", String(m.name), '(')
+        bio = _where_context(b, m.sig)
         for i in 2:length(ps)
             T = ps[i]
             T isa Core.TypeofVararg && (T = isdefined(T, :T) ? T.T : Any)
             ok = i - 1 <= length(args) && _arg_matches(args[i - 1], T)
             print(b, ok ? "::" : "!Matched::")
-            show(b, T)
+            show(bio, T)
             i < length(ps) && print(b, ", ")
         end
-        print(b, ")\n   @ ", m.module, " ", _method_file(m), ":", m.line)
+        print(b, ")")
+        _show_where(b, m.sig)
+        print(b, "\n   @ ", m.module, " ", _method_file(m), ":", m.line)
         push!(lines, String(take!(b)))
     end
     isempty(lines) && return
@@ -240,7 +243,17 @@ function _arg_matches(x, T)
     ccall(:jl_has_free_typevars, Cint, (Any,), T) != 0 && return true
     isa(x, T)
 end
-_method_file(m) = m.file isa Symbol ? String(m.file) : string(m.file)
+# where a method is defined, as Julia prints it: Base's files relative to base/, home as ~
+function _method_file(m)
+    file = m.file isa Symbol ? String(m.file) : string(m.file)
+    r = findlast("/base/", file)
+    if r !== nothing && parentmodule_is_base(m.module)
+        return file[last(r)+1:end]
+    end
+    home = get(ENV, "HOME", "")
+    length(home) > 1 && startswith(file, home * "/") ? "~" * file[length(home)+1:end] : file
+end
+parentmodule_is_base(m::Module) = m === Base || m === Core || (m !== Main && parentmodule(m) !== m && parentmodule_is_base(parentmodule(m)))
 
 # ---- top-level error display
 function display_error(io::IO, er, bt)

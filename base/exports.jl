@@ -48,7 +48,7 @@ export
     nameof, parentmodule, supertype, fieldnames, fieldname, fieldtypes, fieldcount, isbitstype,
     isconcretetype, isabstracttype, isprimitivetype, ismutabletype, ismutable, isstructtype,
     issingletontype, isimmutable, typeintersect, sizeof, methods, hasmethod, which, names, isconst,
-    code_lowered, code_typed, precompile,
+    code_lowered, code_typed, precompile, dump, deepcopy, WeakRef, WeakKeyDict, finalizer, splice!, @NamedTuple,
     invokelatest, @invokelatest, hex2bytes, hex2bytes!, bytes2hex, include_string, macroexpand, time_ns, time, sleep, exit, atexit, include, evalfile,
     pwd, cd, readdir, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
     mkdir, tempdir, tempname,

@@ -550,3 +550,4 @@ function unique(itr)
     out
 end
 first(itr) = (y = iterate(itr); y === nothing ? throw(ArgumentError("collection must be non-empty")) : y[1])
+first(itr, n::Integer) = collect(Iterators.take(itr, n))

@@ -271,3 +271,15 @@ macro ccall(ex)
     end
     Expr(:call, :ccall, fname, esc(rt), Expr(:tuple, types...), vals...)
 end
+
+# @NamedTuple{a::Int, b} / @NamedTuple begin a::Int; b end: the NamedTuple type (untyped fields are Any)
+macro NamedTuple(ex)
+    Meta.isexpr(ex, :braces) || Meta.isexpr(ex, :block) ||
+        throw(ArgumentError("@NamedTuple expects {...} or begin...end"))
+    decls = filter(e -> !(e isa LineNumberNode), ex.args)
+    all(e -> e isa Symbol || Meta.isexpr(e, :(::)), decls) ||
+        throw(ArgumentError("@NamedTuple must contain a sequence of name or name::type expressions"))
+    names = Tuple(e isa Symbol ? e : e.args[1] for e in decls)
+    types = [esc(e isa Symbol ? :Any : e.args[2]) for e in decls]
+    :(NamedTuple{$names, Tuple{$(types...)}})
+end

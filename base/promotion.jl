@@ -37,8 +37,12 @@ promote() = ()
 promote(x) = (x,)
 function promote(x, y)
     T = promote_type(typeof(x), typeof(y))
-    (convert(T, x), convert(T, y))
+    px, py = convert(T, x), convert(T, y)
+    typeof(px) === typeof(x) && typeof(py) === typeof(y) &&
+        error("promotion of types ", typeof(x), " and ", typeof(y), " failed to change any arguments")
+    (px, py)
 end
+promote(x::T, y::T) where {T} = (x, y)
 function promote(x, y, z)
     T = promote_type(typeof(x), promote_type(typeof(y), typeof(z)))
     (convert(T, x), convert(T, y), convert(T, z))
@@ -53,11 +57,20 @@ function _promote_same(op, x, y)
     op(px, py)
 end
 
-(+)(x::Number, y::Number) = _promote_same(+, x, y)
-(*)(x::Number, y::Number) = _promote_same(*, x, y)
-(-)(x::Number, y::Number) = _promote_same(-, x, y)
-(/)(x::Number, y::Number) = _promote_same(/, x, y)
-(^)(x::Number, y::Number) = _promote_same(^, x, y)
+# Julia's catch-alls: with the same type on both sides there is nothing to promote, so the operation
+# is not defined (`+ not defined for Foo`). Julia writes these as `+(x::T, y::T) where {T<:Number}`
+# methods; julep checks here, as its specificity order ranks those against `*(::Rational, ::Rational)`
+# as ambiguous.
+no_op_err(name, T) = error(name, " not defined for ", T)
+function _promote_arith(op, name, x, y)
+    typeof(x) === typeof(y) && no_op_err(name, typeof(x))
+    op(promote(x, y)...)
+end
+(+)(x::Number, y::Number) = _promote_arith(+, "+", x, y)
+(*)(x::Number, y::Number) = _promote_arith(*, "*", x, y)
+(-)(x::Number, y::Number) = _promote_arith(-, "-", x, y)
+(/)(x::Number, y::Number) = _promote_arith(/, "/", x, y)
+(^)(x::Number, y::Number) = _promote_arith(^, "^", x, y)
 (==)(x::Number, y::Number) = _promote_same(==, x, y)
 (<)(x::Real, y::Real) = _promote_same(<, x, y)
 (<=)(x::Real, y::Real) = _promote_same(<=, x, y)

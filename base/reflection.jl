@@ -12,11 +12,20 @@ parentmodule(t::UnionAll) = parentmodule(unwrap_unionall(t))
 parentmodule(f::Function) = parentmodule(typeof(f))
 supertype(t::DataType) = t.super
 supertype(t::UnionAll) = supertype(unwrap_unionall(t))
-fieldnames(t::DataType) = (t.name.names...,)
+# a NamedTuple's names are its first parameter; a Tuple's fields are numbered
+function fieldnames(t::DataType)
+    t <: Tuple && return ntuple(identity, fieldcount(t))
+    t <: NamedTuple && t.parameters[1] isa Tuple && return t.parameters[1]
+    (t.name.names...,)
+end
 fieldnames(t::UnionAll) = fieldnames(unwrap_unionall(t))
-fieldname(t::DataType, i::Integer) = t.name.names[i]
+fieldname(t::DataType, i::Integer) = fieldnames(t)[i]
 fieldtypes(t::DataType) = ntuple(i -> fieldtype(t, i), fieldcount(t))
-fieldcount(t::DataType) = length(t.name.names)
+function fieldcount(t::DataType)
+    isconcretetype(t) && return length(t.types)
+    t <: NamedTuple && t.parameters[1] isa Tuple && return length(t.parameters[1])
+    length(t.name.names)
+end
 fieldcount(t) = fieldcount(unwrap_unionall(t))
 _dtprops(t::DataType) = ccall(:jl_datatype_props, Int32, (Any,), t)
 isbitstype(t::DataType) = _dtprops(t) & 4 != 0
@@ -43,19 +52,28 @@ struct MethodList
     ms::Vector{Any}
     name::Symbol
     mod::Module
+    kind::Symbol  # :function, :macro, :anonymous, :type or :callable: what `show` calls the callee
+end
+function _callee_kind(f)
+    f isa Type && return :type
+    f isa Function || return :callable
+    name = string(nameof(f))
+    startswith(name, '@') ? :macro : '#' in name ? :anonymous : :function
 end
 function methods(f)
-    mt = ccall(:jl_method_table_for, Any, (Any,), Tuple{Core.Typeof(f), Vararg{Any}})
+    ft = Core.Typeof(f)
+    mt = ccall(:jl_method_table_for, Any, (Any,), Tuple{ft, Vararg{Any}})
     ms = Any[]
     if mt isa Core.MethodTable
-        defs = mt.defs
-        for m in defs
+        # constructors of all types share one table: keep the methods whose callee type admits f
+        for m in mt.defs
+            f isa Type && !(f isa rewrap_unionall(unwrap_unionall(m.sig).parameters[1], m.sig)) && continue
             push!(ms, m)
         end
     end
-    MethodList(ms, f isa Function ? nameof(f) : Symbol(string(f)), parentmodule(typeof(f)))
+    MethodList(ms, f isa Function ? nameof(f) : Symbol(string(f)), parentmodule(ft), _callee_kind(f))
 end
-methods(f, t) = MethodList([m for m in methods(f).ms if _sig_may_match(m, t)], nameof(f), parentmodule(typeof(f)))
+methods(f, t) = (ml = methods(f); MethodList(Any[m for m in ml.ms if _sig_may_match(m, t)], ml.name, ml.mod, ml.kind))
 _sig_may_match(m, t) = typeintersect(unwrap_unionall(m.sig), Tuple{Any, t.parameters...}) !== Union{}
 length(ml::MethodList) = length(ml.ms)
 isempty(ml::MethodList) = isempty(ml.ms)
@@ -63,7 +81,15 @@ iterate(ml::MethodList, i::Int=1) = iterate(ml.ms, i)
 getindex(ml::MethodList, i::Int) = ml.ms[i]
 function show(io::IO, ml::MethodList)
     n = length(ml)
-    print(io, "# ", n, n == 1 ? " method" : " methods", " for generic function \"", ml.name, "\" from ", ml.mod, ":")
+    print(io, "# ", n, n == 1 ? " method" : " methods")
+    if ml.kind === :function || ml.kind === :macro
+        print(io, " for ", ml.kind === :macro ? "macro" : "generic function", " \"", ml.name, "\" from ", ml.mod)
+    elseif ml.kind === :anonymous
+        print(io, " for anonymous function \"", ml.name, "\"")
+    else
+        print(io, " for ", ml.kind === :type ? "type constructor" : "callable object")
+    end
+    n > 0 && print(io, ":")
     for i in 1:n
         m = ml.ms[i]
         print(io, "\n [", i, "] ")
@@ -91,16 +117,10 @@ function _method_argnames(m)
     names
 end
 function show_method_sig(io::IO, m)
-    sig = m.sig
-    tvars = Any[]
-    while sig isa UnionAll
-        push!(tvars, sig.var)
-        sig = sig.body
-    end
-    params = sig.parameters
-    ft = params[1]
+    params = unwrap_unionall(m.sig).parameters
     print(io, String(m.name))
     print(io, '(')
+    io0, io = io, _where_context(io, m.sig)
     names = _method_argnames(m)
     for i in 2:length(params)
         T = params[i]
@@ -116,16 +136,31 @@ function show_method_sig(io::IO, m)
         end
         i < length(params) && print(io, ", ")
     end
-    print(io, ')')
-    if !isempty(tvars)
-        print(io, " where ")
-        length(tvars) > 1 && print(io, '{')
-        for i in 1:length(tvars)
-            show(io, tvars[i])
-            i < length(tvars) && print(io, ", ")
-        end
-        length(tvars) > 1 && print(io, '}')
+    print(io0, ')')
+    _show_where(io0, m.sig)
+end
+# argument types of a method name its type variables only; the where-clause shows their bounds
+function _where_context(io::IO, sig)
+    while sig isa UnionAll
+        io = IOContext(io, :unionall_env => sig.var)
+        sig = sig.body
     end
+    io
+end
+function _show_where(io::IO, sig)
+    tvars = Any[]
+    while sig isa UnionAll
+        push!(tvars, sig.var)
+        sig = sig.body
+    end
+    isempty(tvars) && return
+    print(io, " where ")
+    length(tvars) > 1 && print(io, '{')
+    for i in 1:length(tvars)
+        show(io, tvars[i])
+        i < length(tvars) && print(io, ", ")
+    end
+    length(tvars) > 1 && print(io, '}')
 end
 hasmethod(f, t::Type) = !isempty(methods(f, t))
 
@@ -145,9 +180,24 @@ module Meta
 import ..Base: isexpr
 export quot, isexpr, parse
 quot(ex) = Expr(:quote, ex)
-function parse(s::AbstractString; raise::Bool=true)
+# thrown for syntax errors (the runtime creates it, see jl_new_parse_error): `msg` alone, `detail`
+# the text Julia shows (`ParseError:\n# Error @ none:1:5 ...`)
+struct ParseError <: Exception
+    msg::String
+    detail::Any
+end
+ParseError(msg::AbstractString) = ParseError(msg, nothing)
+Base.showerror(io::Base.IO, e::ParseError) =
+    e.detail isa Base.AbstractString ? Base.print(io, e.detail) : Base.print(io, "ParseError(", Base.repr(e.msg), ")")
+# incomplete input gives Expr(:incomplete, msg); with raise=false a syntax error gives Expr(:error, msg)
+function parse(s::AbstractString; raise::Bool=true, depwarn::Bool=true)
     str = String(s)
-    ccall(:jl_parse_expr, Any, (Ptr{UInt8}, Csize_t), Base.pointer(str), Base.sizeof(str))
+    try
+        ccall(:jl_parse_expr, Any, (Ptr{UInt8}, Csize_t), Base.pointer(str), Base.sizeof(str))
+    catch err
+        (raise || !(err isa ParseError)) && Base.rethrow()
+        Expr(:error, err.msg)
+    end
 end
 # Meta.parse(str, pos): one expression starting at byte index `pos`, and the index after it.
 # (`greedy=false`, which stops at the first complete sub-expression, is not supported.)
@@ -159,8 +209,8 @@ function parse(s::AbstractString, pos::Integer; greedy::Bool=true, raise::Bool=t
                    str, Base.sizeof(str), "none", 1, pos - 1, 0, next)
         return ex, Int(next[]) + 1
     catch err
-        raise && Base.rethrow()
-        return Expr(:error, Base.sprint(Base.showerror, err)), Base.sizeof(str) + 1
+        (raise || !(err isa ParseError)) && Base.rethrow()
+        return Expr(:error, err.msg), Base.sizeof(str) + 1
     end
 end
 parseall(s::AbstractString; filename::AbstractString="none") =
@@ -206,4 +256,49 @@ function _destructure_callex(ex)
         return GlobalRef(Base, :setproperty!), Any[d.args[1], d.args[2], ex.args[2]], Any[]
     end
     throw(ArgumentError("@invokelatest requires a function call, property access or indexing"))
+end
+
+# ---- dump: the type and, recursively, the fields of a value (maxdepth levels), as Julia prints it
+function dump(io::IO, x; maxdepth::Int=8)
+    _dump(io, x, maxdepth, "")
+    println(io)
+end
+dump(x; maxdepth::Int=8) = dump(stdout, x; maxdepth=maxdepth)
+function _dump(io::IO, x, n::Int, indent::String)
+    T = typeof(x)
+    x isa Function ? print(io, x, " (function of type ", T, ")") : print(io, T)
+    nf = nfields(x)
+    if nf > 0
+        n > 0 || return
+        for i in 1:nf
+            print(io, "\n", indent, "  ", fieldname(T, i), ": ")
+            isdefined(x, i) ? _dump(io, getfield(x, i), n - 1, indent * "  ") : print(io, "#undef")
+        end
+    elseif !(x isa Function)
+        print(io, " ")
+        show(io, x)
+    end
+end
+_dump(io::IO, x::Symbol, n::Int, indent::String) = print(io, "Symbol ", x)
+_dump(io::IO, x::Module, n::Int, indent::String) = print(io, "Module ", x)
+function _dump(io::IO, x::Array, n::Int, indent::String)
+    print(io, "Array{", eltype(x), "}(", size(x), ")")
+    if eltype(x) <: Number
+        print(io, " ")
+        show(io, x)
+    elseif n > 0
+        for i in eachindex(x)
+            print(io, "\n", indent, "  ", i, ": ")
+            isassigned(x, i) ? _dump(io, x[i], n - 1, indent * "  ") : print(io, "#undef")
+        end
+    end
+end
+function _dump(io::IO, x::DataType, n::Int, indent::String)
+    print(io, x)
+    x === Any || print(io, " <: ", supertype(x))
+    if n > 0 && !isabstracttype(x) && isstructtype(x) && !(x <: Tuple)
+        for (name, ft) in zip(fieldnames(x), fieldtypes(x))
+            print(io, "\n", indent, "  ", name, "::", ft)
+        end
+    end
 end

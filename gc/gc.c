@@ -163,6 +163,19 @@ JL_DLLEXPORT void jl_gc_free(void *p)
     GC_FREE(p);
 }
 
+/* Base.WeakRef: its one field lives in pointer-free memory, so the collector does not follow it, and
+   is registered as a disappearing link that Boehm clears when the referent dies. Referents outside the
+   collected heap (system image, static data) never die and need no link. */
+JL_DLLEXPORT jl_value_t *jl_gc_new_weakref(jl_value_t *type, jl_value_t *v)
+{
+    jl_value_t *w = jl_gc_alloc_atomic(sizeof(jl_value_t *), type);
+    *(jl_value_t **)w = v;
+    void *base = GC_base(v);
+    if (base != NULL)
+        GC_general_register_disappearing_link((void **)w, base);
+    return w;
+}
+
 JL_DLLEXPORT void *jl_gc_block_base(const void *p)
 {
     return GC_base((void *)p);

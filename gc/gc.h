@@ -37,6 +37,7 @@ JL_DLLEXPORT void *jl_gc_alloc_buf_atomic(size_t sz);  /* untyped pointer-free b
 JL_DLLEXPORT void *jl_gc_alloc_uncollectable(size_t sz); /* scanned, never freed until jl_gc_free */
 JL_DLLEXPORT void jl_gc_free(void *p); /* no-op for memory in the mapped system image */
 /* the allocation holding p (an interior pointer is fine), or NULL when p is not GC memory; its size */
+JL_DLLEXPORT jl_value_t *jl_gc_new_weakref(jl_value_t *type, jl_value_t *v); /* Base.WeakRef(v) */
 JL_DLLEXPORT void *jl_gc_block_base(const void *p);
 JL_DLLEXPORT size_t jl_gc_block_size(const void *base);
 /* the mapped system image (sysimage/): objects there are never collected nor freed */

@@ -166,6 +166,7 @@ JL_DLLEXPORT int jl_init(const jl_options_t *opts)
     jl_trace_startup_step("options", t_opts, NULL);
 
     STEP("gc", NULL, jl_gc_init());
+    jl_set_parse_error_hook(jl_new_parse_error);
     const char *path = image_path();
     int from_image = path != NULL && load_image(path);
     if (!from_image)

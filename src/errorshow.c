@@ -402,6 +402,10 @@ JL_DLLEXPORT void jl_show_exception(void *stream, jl_value_t *e)
         if (msg)
             print_str_field(out, e, "msg");
     }
+    else if (istype(e, "ParseError")) {
+        jl_value_t *detail = field(e, "detail");
+        print_str_field(out, e, detail && jl_is_string(detail) ? "detail" : "msg");
+    }
     else if (istype(e, "LoadError")) {
         fputs("LoadError: ", out);
         jl_show_exception(out, field(e, "error"));

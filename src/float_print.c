@@ -7,7 +7,7 @@
  * rendered with "%.*e" (correctly rounded by libc) and read back with strtod/strtof; the first d that
  * reads back as the same value gives the shortest digits (the nearest d-digit decimal, which is what
  * Ryu prints except in rare ties at binade boundaries). Layout rule (Ryu): with `pt` the position of the
- * decimal point relative to the digits, plain notation when -4 < pt <= 6 (5 for Float16), else
+ * decimal point relative to the digits, plain notation when -4 < pt <= 6 (3 for Float16), else
  * scientific with a minimal exponent (`1.0e16`, `1.234e-7`).
  * `flags`: bit 0 typed (Float32 gets `f` exponent / `f0` suffix, Float16 is wrapped in `Float16(...)`),
  * bit 1 compact (at most 6 significant digits, as the REPL's `:compact` IOContext).
@@ -57,6 +57,17 @@ static int shortest_digits(double x, int bits, int maxdigits, char *digits, int 
     return n;
 }
 
+/* Julia prints digits that end before the decimal point in plain notation only when the value really
+   is that integer (up to 0.05): compact output rounded to 6 digits (`123456.789` -> `1.23457e5`) and
+   Float16's coarse spacing (`65504` -> `6.55e4`) fall back to scientific notation. */
+static int integer_tail_inexact(double x, int pt, int n)
+{
+    if (pt < n)
+        return 0;
+    double unit = pow(10.0, pt - n);
+    return fabs(fmod(fabs(x) + 0.05, unit) - 0.05) > 0.05;
+}
+
 static size_t format_finite(double x, int bits, int flags, char *out)
 {
     char digits[32];
@@ -77,8 +88,8 @@ static size_t format_finite(double x, int bits, int flags, char *out)
     int e10;
     int n = shortest_digits(x, bits, (flags & JL_FLOAT_COMPACT) ? 6 : 17, digits, &e10);
     int pt = e10 + 1;
-    int maxpt = bits == 16 ? 5 : 6;
-    if (pt > -4 && pt <= maxpt) {
+    int maxpt = bits == 16 ? 3 : 6;
+    if (pt > -4 && pt <= maxpt && !integer_tail_inexact(x, pt, n)) {
         if (pt <= 0) {
             out[k++] = '0';
             out[k++] = '.';

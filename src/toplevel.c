@@ -87,6 +87,21 @@ static jl_value_t *new_loaderror(const char *file, int line, jl_value_t *err)
     return jl_new_struct(t, jl_cstr_to_string(file), jl_box_int64(line), err);
 }
 
+/* ---------------------------------------------------------------- Base.Meta.ParseError */
+
+/* Syntax errors are Base.Meta.ParseError(msg, detail) once Base defines that type (`detail` is the
+   display text `ParseError:\n# Error @ file:line:col ...`); while Base bootstraps, an ErrorException
+   with the same text. Installed as the parser's error hook at startup. */
+JL_DLLEXPORT jl_value_t *jl_new_parse_error(const jl_parse_errinfo_t *e)
+{
+    jl_value_t *text = jl_cstr_to_string(e->text ? e->text : e->msg);
+    jl_value_t *meta = jl_base_module ? jl_get_global(jl_base_module, jl_symbol("Meta")) : NULL;
+    jl_value_t *t = meta && jl_is_module(meta) ? jl_get_global((jl_module_t *)meta, jl_symbol("ParseError")) : NULL;
+    if (t && jl_is_datatype(t) && jl_datatype_nfields(t) == 2)
+        return jl_new_struct((jl_datatype_t *)t, jl_cstr_to_string(e->msg), text);
+    return jl_new_struct(jl_errorexception_type, text);
+}
+
 /* ---------------------------------------------------------------- globals and paths */
 
 static jl_value_t *eval_global_var(jl_module_t *m, jl_sym_t *var)

@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 #include "julep_internal.h"
+#include "parser.h"
 
 /* ---- macroexpand.c */
 JL_DLLEXPORT jl_value_t *jl_copy_ast(jl_value_t *expr);          /* fresh Exprs, shared leaves */
@@ -65,6 +66,8 @@ JL_DLLEXPORT const char *jl_current_load_path(void);
 /* `using X` / `import X` of a root module: Core, Base, Main, or a loaded or loadable stdlib */
 JL_DLLEXPORT jl_module_t *jl_require(jl_module_t *into, jl_sym_t *name);
 JL_DLLEXPORT jl_value_t *jl_loaderror_type_get(void);  /* Core.LoadError (created if missing) */
+/* the exception for a syntax error: Base.Meta.ParseError once defined (the parser's error hook) */
+JL_DLLEXPORT jl_value_t *jl_new_parse_error(const jl_parse_errinfo_t *e);
 JL_DLLEXPORT int jl_init_base(void);   /* init/ "image" step: 1 if Base was loaded */
 JL_DLLEXPORT void jl_module_run_initializer(jl_module_t *m); /* m.__init__() if defined */
 /* the REPL's and -E's display: Base.show when it exists, otherwise a C fallback */
