@@ -80,20 +80,7 @@ string(x::Float64) = ccall(:jl_float_to_string, Any, (Float64, Int32, Int32), x,
 # ---- strings, chars, symbols
 print(io::IO, x::Nothing) = print(io, "nothing")
 show(io::IO, ::Nothing) = print(io, "nothing")
-function show(io::IO, s::Symbol)
-    str = String(s)
-    if _is_plain_symbol(str)
-        print(io, ':', str)
-    else
-        print(io, "Symbol(")
-        show(io, str)
-        print(io, ')')
-    end
-end
-const _OPERATOR_SYMBOLS = ("+", "-", "*", "/", "^", "==", "!=", "<", ">", "<=", ">=", "=>", "!", "&", "|",
-    "\\", "%", "÷", "~", "<<", ">>", ">>>", "===", "!==", "∘", "∈", "≤", "≥", "≠", "⊻", "|>", "<:", ">:", "//", ":")
-_is_plain_symbol(str::String) = (isidentifier(str) && !(str in ("true", "false", "end", "begin", "function", "if", "else", "for", "while", "do", "let", "struct", "module", "return", "global", "local", "const", "try", "catch", "finally", "quote", "macro", "using", "import", "export", "break", "continue", "elseif", "abstract", "mutable", "primitive", "baremodule", "where"))) || str in _OPERATOR_SYMBOLS
-
+# show(io, ::Symbol) is in show_expr.jl: `:x`, `:+`, `:(==)`, `Symbol("a b")`
 # ---- containers
 function show(io::IO, t::Tuple)
     print(io, '(')
@@ -313,7 +300,7 @@ function show_type_name(io::IO, tn::Core.TypeName)
         end
     end
     s = String(sym)
-    if globfunc || isidentifier(s) || s in _OPERATOR_SYMBOLS
+    if globfunc || isidentifier(s) || isoperator(sym)
         print(io, s)
     else
         print(io, "var\"", s, '"')

@@ -5,12 +5,15 @@ gensym(s::String) = ccall(:jl_tagged_gensym, Any, (Ptr{UInt8}, Csize_t), pointer
 gensym(s::Symbol) = gensym(String(s))
 length(s::Symbol) = length(String(s))
 ncodeunits(s::Symbol) = ccall(:strlen, Csize_t, (Ptr{UInt8},), unsafe_convert(Ptr{UInt8}, s)) % Int
-function isidentifier(s::String)
+# Julia's rule: the lexer's identifier characters (true/false are literals, keywords do count)
+function isidentifier(s::AbstractString)
     isempty(s) && return false
-    c = s[1]
-    (isletter(c) || c == '_') || return false
+    (s == "true" || s == "false") && return false
+    first = true
     for c in s
-        (isletter(c) || isdigit(c) || c == '_' || c == '!') || return false
+        ok = first ? ccall(:jl_id_start_char, Cint, (UInt32,), UInt32(c)) : ccall(:jl_id_char, Cint, (UInt32,), UInt32(c))
+        ok == 0 && return false
+        first = false
     end
     true
 end

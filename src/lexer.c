@@ -6,6 +6,10 @@
 #include <string.h>
 #include "lexer.h"
 
+#ifndef JL_DLLEXPORT
+#define JL_DLLEXPORT __attribute__((visibility("default")))
+#endif
+
 /* ---------------------------------------------------------------- UTF-8 and character classes */
 
 int32_t jl_lex_utf8(const unsigned char *p, size_t left, int *n)
@@ -733,3 +737,33 @@ done:
     lx->prev_kw = t->kind == TK_KW ? t->op : 0;
     lx->prev_end = t->end;
 }
+
+/* ---------------------------------------------------------------- queries for Base's printing */
+
+/* the operator token that spans all of s, or 0 */
+static int whole_operator(const char *s, jl_token_t *t)
+{
+    size_t n = strlen(s);
+    jl_lexer_t lx;
+    jl_lex_init(&lx, s, n, 0, 1);
+    jl_lex_next(&lx, t);
+    return n > 0 && t->kind == TK_OP && t->start == 0 && t->end == n;
+}
+
+/* Base.isoperator */
+JL_DLLEXPORT int jl_is_operator(const char *s)
+{
+    jl_token_t t;
+    return whole_operator(s, &t);
+}
+
+/* Base.operator_precedence: Julia's numbering (1 assignment ... 17 dot), 0 for non-operators and `->` */
+JL_DLLEXPORT int jl_operator_precedence(const char *s)
+{
+    jl_token_t t;
+    return whole_operator(s, &t) ? t.prec : 0;
+}
+
+/* Base.is_id_start_char / is_id_char */
+JL_DLLEXPORT int jl_id_start_char(uint32_t c) { return jl_lex_is_id_start((int32_t)c); }
+JL_DLLEXPORT int jl_id_char(uint32_t c) { return jl_lex_is_id_char((int32_t)c); }

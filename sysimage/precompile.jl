@@ -43,6 +43,20 @@ let m = Module(:__precompile__)
             io = IOBuffer(); serialize(io, [1, 2]); seekstart(io); deserialize(io)
             nothing
         end
+        # Expr printing (repr, string, @show, Test's Expression: lines) over the common forms
+        function warmup_exprs(io)
+            src = "function f(x::T; k = 1) where T\n  y = [i^2 for i in 1:x if i > 1]\n  if x > 0 && k != 2\n" *
+                  "    for i in 1:3, j = 1:2; y .+= i; end\n  elseif x < 0\n    while false; end\n  else\n" *
+                  "    try g(x...) catch e; rethrow() finally nothing end\n  end\n  let a = 1; a => :b; end\n" *
+                  "  @show \"s \$x\" x[end] x.y f.(x) -x !x\n  return (a = 1,)\nend"
+            ex = Meta.parse(src)
+            for e in (ex, :(x + 1), :(f(x)), :(a == b), :(x -> x^2), :(struct S; a::Int; end), :(using Base: sin))
+                print(io, e); show(io, e); print(stdout, e); show(stdout, e)
+                Base.show_unquoted(io, e); Base.show_unquoted(stdout, e)
+                string(e); repr(e); sprint(Base.show_unquoted, e)
+            end
+            nothing
+        end
         function warmup_test()
             @testset "precompile" begin
                 @test 1 + 1 == 2
@@ -72,6 +86,7 @@ let m = Module(:__precompile__)
             try
                 warmup_print(IOBuffer())
                 warmup_values()
+                warmup_exprs(IOBuffer())
                 warmup_test()
                 let w = Module(:__warmup__)
                     Core.eval(w, :(using Core, Base, Random, Printf, Test))
