@@ -60,7 +60,11 @@ function _callee_kind(f)
     name = string(nameof(f))
     startswith(name, '@') ? :macro : '#' in name ? :anonymous : :function
 end
-function methods(f)
+# the callee travels in an Any vector so that one compiled body serves every function (a call per
+# function type would compile a specialization each, as methodswith over all of Base does)
+methods(f) = _methods_of(Any[f])
+function _methods_of(fv::Vector{Any})
+    f = fv[1]
     ft = Core.Typeof(f)
     mt = ccall(:jl_method_table_for, Any, (Any,), Tuple{ft, Vararg{Any}})
     ms = Any[]

@@ -78,5 +78,10 @@ int32_t jl_lex_utf8(const unsigned char *p, size_t left, int *n);
 int jl_lex_is_id_start(int32_t c);
 int jl_lex_is_id_char(int32_t c);
 int jl_lex_unicode_op_prec(int32_t c);
+/* Base's printing: isoperator, operator_precedence (Julia's numbering), identifier characters */
+int jl_is_operator(const char *s);
+int jl_operator_precedence(const char *s);
+int jl_id_start_char(uint32_t c);
+int jl_id_char(uint32_t c);
 
 #endif

@@ -190,8 +190,11 @@ function _type_close_enough(@nospecialize(x), @nospecialize(t))
     (x isa DataType && t isa DataType && x.name === t.name && !isconcretetype(t) && t <: x)
 end
 
-function methodswith(@nospecialize(t::Type), @nospecialize(f::Union{Function,Type}), meths=Method[]; supertypes::Bool=false)
-    for d in methods(f)
+methodswith(@nospecialize(t::Type), @nospecialize(f::Union{Function,Type}), meths=Method[]; supertypes::Bool=false) =
+    _methodswith(t, Any[f], meths, supertypes)
+# the function travels in an Any vector: one compiled body for all of a module's functions
+function _methodswith(@nospecialize(t::Type), fv::Vector{Any}, meths, supertypes::Bool)
+    for d in methods(fv[1])
         ps = unwrap_unionall(d.sig).parameters
         hit = false
         for i in 2:length(ps)
@@ -212,7 +215,7 @@ function methodswith(@nospecialize(t::Type), m::Module; supertypes::Bool=false)
     for nm in names(m; all=true)
         isdefined(m, nm) || continue
         f = getfield(m, nm)
-        f isa Function && !(f isa Core.Builtin) && methodswith(t, f, meths; supertypes=supertypes)
+        f isa Function && !(f isa Core.Builtin) && _methodswith(t, Any[f], meths, supertypes)
     end
     sort!(meths; by=m -> string(m.name))
 end
