@@ -147,13 +147,8 @@ function showerror_ambiguous(io::IO, meths, f, args)
     nothing
 end
 # `f(::A, ::B)` for a signature type Tuple{typeof(f), A, B}
-function show_tuple_as_call(io::IO, sig)
-    tv = Any[]
-    while sig isa UnionAll
-        push!(tv, sig.var)
-        sig = sig.body
-    end
-    ps = sig.parameters
+function show_tuple_as_call(io::IO, whole_sig)
+    ps = unwrap_unionall(whole_sig).parameters
     ft = ps[1]
     if ft <: Function && isdefined(ft, :instance)
         print(io, _fname_for_call(ft.instance))
@@ -165,21 +160,14 @@ function show_tuple_as_call(io::IO, sig)
         print(io, ")")
     end
     print(io, '(')
+    env_io = _where_context(io, whole_sig)
     for i in 2:length(ps)
         print(io, "::")
-        show(io, ps[i])
+        show(env_io, ps[i])
         i < length(ps) && print(io, ", ")
     end
     print(io, ')')
-    if !isempty(tv)
-        print(io, " where ")
-        length(tv) > 1 && print(io, '{')
-        for i in 1:length(tv)
-            show(io, tv[i])
-            i < length(tv) && print(io, ", ")
-        end
-        length(tv) > 1 && print(io, '}')
-    end
+    _show_where(io, whole_sig)
 end
 function _show_call_sig(io::IO, f, args, kwargs=())
     f isa Type ? show(io, f) : print(io, _fname_for_call(f))

