@@ -550,17 +550,23 @@ function makeproper(io::IO, x::Type)
     return properx
 end
 
-function make_typealias(x::Type)
-    Any <: x && return nothing
-    x <: Tuple && return nothing
+# the modules whose aliases may name x, and the UnionAlls in x (their variables may be an alias's)
+function _alias_search(x::Type)
     mods = _modulesof!(Module[], x)
     Core in mods && !(Base in mods) && push!(mods, Base)
-    aliases = Any[]
     xenv = UnionAll[]
     for p in uniontypes(unwrap_unionall(x))
         p isa UnionAll && push!(xenv, p)
     end
     x isa UnionAll && push!(xenv, x)
+    mods, xenv
+end
+
+function make_typealias(x::Type)
+    Any <: x && return nothing
+    x <: Tuple && return nothing
+    mods, xenv = _alias_search(x)
+    aliases = Any[]
     for mod in mods
         for (name, alias) in _alias_candidates(mod)
             x <: alias || continue
@@ -664,14 +670,8 @@ _unionlen(x) = 1
 function make_typealiases(x::Type)
     Any <: x && return Core.svec(), Union{}
     x <: Tuple && return Core.svec(), Union{}
-    mods = _modulesof!(Module[], x)
-    Core in mods && !(Base in mods) && push!(mods, Base)
+    mods, xenv = _alias_search(x)
     aliases = Any[]
-    xenv = UnionAll[]
-    for p in uniontypes(unwrap_unionall(x))
-        p isa UnionAll && push!(xenv, p)
-    end
-    x isa UnionAll && push!(xenv, x)
     for mod in mods
         for (name, alias) in _alias_candidates(mod)
             alias <: Tuple && continue

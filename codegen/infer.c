@@ -1215,6 +1215,19 @@ static jl_value_t *instantiate_sparams(jl_method_instance_t *mi, jl_value_t *t)
     return jl_has_free_typevars(t) ? NULL : t;
 }
 
+/* run a pure builtin on constant arguments (args[0] is the function); NULL when it throws */
+jl_value_t *jl_fold_builtin(jl_value_t **args, size_t n)
+{
+    jl_value_t *volatile res = NULL;
+    JL_TRY {
+        res = jl_builtin_fptr(args[0])(args[0], args + 1, (uint32_t)(n - 1));
+    }
+    JL_CATCH {
+        res = NULL;
+    }
+    return res;
+}
+
 /* The value of a foreigncall type operand (the return type or an argument type) for mi: lowering
    leaves `Ptr{T}` with T a static parameter as `Core.apply_type(Ptr, static_parameter(1))`, which the
    interpreter evaluates per call; for a specialization it is one constant type. NULL when it is not
@@ -1240,14 +1253,7 @@ JL_DLLEXPORT jl_value_t *jl_infer_static_type(jl_method_instance_t *mi, jl_value
                 return NULL;
         if (args[0] != jl_builtin_apply_type)
             return NULL;
-        jl_value_t *volatile res = NULL;
-        JL_TRY {
-            res = jl_builtin_fptr(args[0])(args[0], args + 1, (uint32_t)(n - 1));
-        }
-        JL_CATCH {
-            res = NULL;
-        }
-        return res;
+        return jl_fold_builtin(args, n);
     }
     if (jl_is_symbol(x) || jl_is_ssavalue(x) || jl_is_slotnumber(x) || jl_typeis(x, jl_argument_type))
         return NULL;

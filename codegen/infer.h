@@ -68,6 +68,8 @@ JL_DLLEXPORT int jl_infer_operand_const(jl_value_t *x, jl_value_t **v);
 /* a foreigncall type operand (lowering may leave `Core.apply_type(Ptr, static_parameter(1))`) as the
    constant type it is for mi, or NULL */
 JL_DLLEXPORT jl_value_t *jl_infer_static_type(jl_method_instance_t *mi, jl_value_t *x);
+/* a pure builtin applied to constants (args[0] is the builtin); NULL when it throws */
+jl_value_t *jl_fold_builtin(jl_value_t **args, size_t n);
 
 /* ---------------------------------------------------------------- reflection (infer_print.c) */
 /* Julia 1.10's code_typed display: "CodeInfo(\n1 ─ %1 = ...::Int64\n└──      return %1\n) => Int64".

@@ -755,18 +755,6 @@ static int pure_call_target(jl_value_t *f)
     return jl_infer_is_pure_intrinsic(f) || (jl_infer_is_pure_builtin(f) && f != jl_builtin_getfield);
 }
 
-/* run a pure builtin on constant arguments (args[0] is the function); NULL when it throws */
-static jl_value_t *try_fold(jl_value_t **args, size_t n)
-{
-    jl_value_t *volatile res = NULL;
-    JL_TRY {
-        res = jl_builtin_fptr(args[0])(args[0], args + 1, (uint32_t)(n - 1));
-    }
-    JL_CATCH {
-        res = NULL;
-    }
-    return res;
-}
 
 static int slot_never_assigned(opt_t *o, jl_value_t *x)
 {
@@ -893,7 +881,7 @@ static void fold_pass(opt_t *o)
                         !((jl_datatype_t *)jl_typeof(args[1]))->name->mutabl;
         if (!pure_call_target(args[0]) && !immut_get)
             continue;
-        jl_value_t *res = try_fold(args, n);
+        jl_value_t *res = jl_fold_builtin(args, n);
         if (res == NULL)
             continue;
         jl_value_t *q = quote_const(res);
