@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -62,11 +64,17 @@ static const char *PROGRAM =
     "d = Dict{Any,Any}(P => 1, :s => 2, \"k\" => 3, Int => 4, (1, 2) => 5, Vector{P} => 6); "
     "v = Vector{P}; s = Set([:a, :b]); g = let c = 10; y -> y + c; end; f(1)";
 
-/* one image per test run (tests run in parallel; the writer renames a finished file into place) */
+/* One image per test run.  Tests run in parallel, and an image is a data file plus
+   native code beside it, so two writers racing would pair one's data with the other's
+   code: the first test to get here writes it under a lock, the others wait for it. */
 static const char *image(void)
 {
     static char path[256];
+    char lock[300];
     snprintf(path, sizeof path, "/tmp/julep-si-test-%d.ji", (int)getppid());
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    int fd = open(lock, O_CREAT | O_RDWR, 0600);
+    cr_assert(fd >= 0 && flock(fd, LOCK_EX) == 0, "cannot lock %s", lock);
     struct stat st;
     if (stat(path, &st) != 0) {
         char args[2048];
@@ -74,6 +82,7 @@ static const char *image(void)
         run_t r = run(NULL, args);
         cr_assert_eq(r.status, 0, "writing the image failed: %s", r.err);
     }
+    close(fd);
     return path;
 }
 
