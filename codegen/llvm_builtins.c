@@ -552,11 +552,7 @@ static int emit_getfield(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
     if (!a[0].boxed) {
         if (a[0].v == NULL)
             return 0;
-        if (jl_cg_is_ghost(ft)) {
-            *out = jl_cg_ghost(ft);
-            return 1;
-        }
-        *out = jl_cg_unboxed(ft, LLVMBuildExtractValue(c->b, a[0].v, (unsigned)i, ""));
+        *out = jl_cg_struct_field(c, a[0], (size_t)i);
         return 1;
     }
     const jl_fielddesc_t *fd = &dt->layout->fields[i];
@@ -621,19 +617,12 @@ static int emit_tuple(jl_cg_ctx_t *c, jval_t *a, size_t n, jl_value_t *rt, jval_
         *out = jl_cg_ghost(rt);
         return 1;
     }
-    LLVMTypeRef ty = jl_llvm_type(c->batch, rt);
-    if (ty == NULL || !jl_is_tuple_type(rt) || jl_svec_len(((jl_datatype_t *)rt)->types) != n)
+    if (jl_llvm_type(c->batch, rt) == NULL || !jl_is_tuple_type(rt) || jl_svec_len(((jl_datatype_t *)rt)->types) != n)
         return 0;
-    LLVMValueRef agg = LLVMGetUndef(ty);
-    for (size_t i = 0; i < n; i++) {
-        jl_value_t *ft = jl_svecref(((jl_datatype_t *)rt)->types, i);
-        if (jl_cg_is_ghost(ft))
-            continue;
-        if (a[i].boxed || a[i].typ != ft)
+    for (size_t i = 0; i < n; i++)
+        if (a[i].typ == jl_bottom_type || !jl_subtype(a[i].typ, jl_svecref(((jl_datatype_t *)rt)->types, i)))
             return 0;
-        agg = LLVMBuildInsertValue(c->b, agg, a[i].v, (unsigned)i, "");
-    }
-    *out = jl_cg_unboxed(rt, agg);
+    *out = jl_cg_struct_new(c, (jl_datatype_t *)rt, a);
     return 1;
 }
 

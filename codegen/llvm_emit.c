@@ -62,12 +62,37 @@ static LLVMTypeRef prim_llvm_type(LLVMContextRef ctx, jl_datatype_t *dt)
     return LLVMIntTypeInContext(ctx, sz * 8);
 }
 
+/* An immutable type with pointer fields that values of it may be kept unboxed (an LLVM struct whose
+   pointer fields are `ptr`: Boehm scans registers and stack slots conservatively, so they stay roots).
+   Not Core's own types (Union, UnionAll, ... are compared by address in the runtime) except tuples
+   and NamedTuples; not a tuple with a Type{X} element (its runtime type is Tuple{DataType}); no field
+   that may be #undef; at most JL_CG_MAX_REF_FIELDS fields, so copies stay cheap. */
+#define JL_CG_MAX_REF_FIELDS 16
+static int unboxed_ref_struct(jl_datatype_t *dt)
+{
+    const jl_datatype_layout_t *ly = dt->layout;
+    if (ly->pointerfree || ly->nfields > JL_CG_MAX_REF_FIELDS || dt->name->n_uninitialized > 0)
+        return 0;
+    int tuple = jl_is_tuple_type((jl_value_t *)dt);
+    if (dt->name->module == jl_core_module && !tuple && dt->name != jl_namedtuple_typename)
+        return 0;
+    for (uint32_t i = 0; tuple && i < ly->nfields; i++) {
+        jl_value_t *p = jl_svecref(dt->parameters, i);
+        if (!jl_is_datatype(p) || !((jl_datatype_t *)p)->isconcretetype ||
+            ((jl_datatype_t *)p)->name == jl_type_typename)
+            return 0;
+    }
+    return 1;
+}
+
 LLVMTypeRef jl_llvm_type(jl_cg_batch_t *B, jl_value_t *t)
 {
     if (!jl_is_datatype(t))
         return NULL;
     jl_datatype_t *dt = (jl_datatype_t *)t;
-    if (!dt->isconcretetype || !dt->isbitstype || dt->layout == NULL || dt->name->mutabl)
+    if (!dt->isconcretetype || dt->layout == NULL || dt->name->mutabl)
+        return NULL;
+    if (!dt->isbitstype && !unboxed_ref_struct(dt))
         return NULL;
     if (dt->isprimitivetype)
         return prim_llvm_type(B->ctx, dt);
@@ -77,7 +102,9 @@ LLVMTypeRef jl_llvm_type(jl_cg_batch_t *B, jl_value_t *t)
     LLVMTypeRef el[ly->nfields];
     for (uint32_t i = 0; i < ly->nfields; i++) {
         jl_value_t *ft = jl_svecref(dt->types, i);
-        if (jl_cg_is_ghost(ft))
+        if (ly->fields[i].isptr)
+            el[i] = LLVMPointerTypeInContext(B->ctx, 0);
+        else if (jl_cg_is_ghost(ft))
             el[i] = LLVMStructTypeInContext(B->ctx, NULL, 0, 0);
         else if ((el[i] = jl_llvm_type(B, ft)) == NULL)
             return NULL;
@@ -434,6 +461,49 @@ static LLVMValueRef entry_alloca(jl_cg_ctx_t *c, LLVMTypeRef ty, const char *nam
     return a;
 }
 
+/* a fresh object of type dt holding the unboxed struct agg (its LLVM layout is the object's) */
+static LLVMValueRef box_struct(jl_cg_ctx_t *c, jl_datatype_t *dt, LLVMValueRef agg)
+{
+    LLVMTypeRef at[2] = {c->T_i64, c->T_ptr};
+    LLVMValueRef fn = jl_cg_runtime_fn(c, "jl_gc_alloc", c->T_ptr, at, 2, 0);
+    LLVMValueRef av[2] = {LLVMConstInt(c->T_i64, dt->layout->size, 0), jl_cg_root(c, (jl_value_t *)dt)};
+    LLVMValueRef obj = jl_cg_call(c, fn, av, 2);
+    LLVMSetAlignment(LLVMBuildStore(c->b, agg, obj), 8);
+    return obj;
+}
+
+/* field i of an unboxed struct value: pointer fields hold boxed values */
+jval_t jl_cg_struct_field(jl_cg_ctx_t *c, jval_t v, size_t i)
+{
+    jl_datatype_t *dt = (jl_datatype_t *)v.typ;
+    jl_value_t *ft = jl_svecref(dt->types, i);
+    if (dt->layout->fields[i].isptr) {
+        LLVMValueRef p = LLVMBuildExtractValue(c->b, v.v, (unsigned)i, "");
+        return jl_cg_convert(c, jl_cg_boxedval(ft, p), ft);
+    }
+    if (jl_cg_is_ghost(ft))
+        return jl_cg_ghost(ft);
+    return jl_cg_unboxed(ft, LLVMBuildExtractValue(c->b, v.v, (unsigned)i, ""));
+}
+
+/* an unboxed struct of type dt (jl_llvm_type) from one value per field, each of its field's type */
+jval_t jl_cg_struct_new(jl_cg_ctx_t *c, jl_datatype_t *dt, jval_t *args)
+{
+    LLVMValueRef agg = LLVMGetUndef(jl_llvm_type(c->batch, (jl_value_t *)dt));
+    for (size_t i = 0; i < dt->layout->nfields; i++) {
+        jl_value_t *ft = jl_svecref(dt->types, i);
+        LLVMValueRef fv;
+        if (dt->layout->fields[i].isptr)
+            fv = jl_cg_boxed_ptr(c, args[i]);
+        else if (jl_cg_is_ghost(ft))
+            continue;
+        else
+            fv = jl_cg_convert(c, args[i], ft).v;
+        agg = LLVMBuildInsertValue(c->b, agg, fv, (unsigned)i, "");
+    }
+    return jl_cg_unboxed((jl_value_t *)dt, agg);
+}
+
 jval_t jl_cg_box(jl_cg_ctx_t *c, jval_t v)
 {
     if (v.boxed)
@@ -446,6 +516,8 @@ jval_t jl_cg_box(jl_cg_ctx_t *c, jval_t v)
             jl_cg_fail(c, "boxing a value without representation");
         return jl_cg_boxedval(t, jl_cg_root(c, ((jl_datatype_t *)t)->instance));
     }
+    if (!((jl_datatype_t *)t)->layout->pointerfree) /* jl_new_bits allocates atomically: never scanned */
+        return jl_cg_boxedval(t, box_struct(c, (jl_datatype_t *)t, v.v));
     const char *bf = box_fn_name(t);
     if (bf) {
         LLVMTypeRef at = LLVMTypeOf(v.v);
@@ -877,18 +949,8 @@ static jval_t emit_new_fields(jl_cg_ctx_t *c, jl_datatype_t *dt, jval_t *args, s
             typed = 0;
     if (jl_cg_is_ghost(T) && typed)
         return jl_cg_ghost(T);
-    LLVMTypeRef ty = jl_llvm_type(c->batch, T);
-    if (ty != NULL && typed && nf == nfields) {
-        LLVMValueRef agg = LLVMGetUndef(ty);
-        for (size_t i = 0; i < nf; i++) {
-            jl_value_t *ft = jl_svecref(dt->types, i);
-            if (jl_cg_is_ghost(ft))
-                continue;
-            jval_t fv = jl_cg_convert(c, args[i], ft);
-            agg = LLVMBuildInsertValue(c->b, agg, fv.v, (unsigned)i, "");
-        }
-        return jl_cg_unboxed(T, agg);
-    }
+    if (jl_llvm_type(c->batch, T) != NULL && typed && nf == nfields)
+        return jl_cg_struct_new(c, dt, args);
     int inline_ok = typed && nf == nfields && !jl_is_tuple_type(T);
     for (size_t i = 0; inline_ok && i < nfields; i++) {
         jl_value_t *ft = jl_svecref(dt->types, i);
@@ -1080,8 +1142,8 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
                 a = jl_cg_convert(c, a, a.typ);
             if (!a.boxed && a.v && is_ptr_like(a.typ))
                 av[i] = a.v;
-            else if (a.boxed && jl_is_datatype(a.typ) && ((jl_datatype_t *)a.typ)->isconcretetype &&
-                     !is_ptr_like(a.typ))
+            else if ((a.boxed || (!a.tagged && jl_cg_is_unboxed(c->batch, a.typ))) && jl_is_datatype(a.typ) &&
+                     ((jl_datatype_t *)a.typ)->isconcretetype && !is_ptr_like(a.typ))
                 av[i] = jl_cg_boxed_ptr(c, a);
             else
                 jl_cg_fail(c, "ccall argument needs a conversion");

@@ -9,6 +9,10 @@
  *   - an unboxed value of a concrete isbits type: an LLVM register of `jl_llvm_type(T)` (Bool is i8,
  *     Char i32, Ptr i64, Float16/32/64 half/float/double, other primitives iN, isbits structs and
  *     tuples LLVM literal structs whose element offsets equal the object layout's);
+ *   - an unboxed immutable struct or tuple with pointer fields (`Tuple{Body,Int64}`, `Pair{String,Int}`,
+ *     closures; see unboxed_ref_struct): the same literal struct with `ptr` for each pointer field of
+ *     the layout (a boxed value; the conservative GC sees it in registers and stack slots). Boxing
+ *     allocates a scanned object and stores the struct;
  *   - a boxed value: a `ptr` to a heap object (`jl_value_t *`), its static type possibly abstract;
  *   - a tagged isbits union (slots of a small Union whose members are all isbits or ghosts, e.g. the
  *     state `Union{Nothing, Tuple{Int64, Int64}}` of a `for` loop): an LLVM struct with one field per
@@ -122,6 +126,10 @@ LLVMTypeRef jl_cg_union_type(jl_cg_batch_t *B, jl_value_t *t);
 jval_t jl_cg_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u);  /* tagged representation of u */
 LLVMValueRef jl_cg_union_tag(jl_cg_ctx_t *c, jval_t v);          /* the i8 tag of a tagged value */
 LLVMValueRef jl_cg_boxed_ptr(jl_cg_ctx_t *c, jval_t v);
+/* unboxed structs (isbits, or immutable with pointer fields that hold boxed values): field i of v;
+   a new one of type dt from one value per field (each a subtype of its field's type) */
+jval_t jl_cg_struct_field(jl_cg_ctx_t *c, jval_t v, size_t i);
+jval_t jl_cg_struct_new(jl_cg_ctx_t *c, jl_datatype_t *dt, jval_t *args);
 LLVMValueRef jl_cg_runtime_fn(jl_cg_ctx_t *c, const char *name, LLVMTypeRef ret, LLVMTypeRef *args,
                               unsigned nargs, int noreturn);
 LLVMValueRef jl_cg_call(jl_cg_ctx_t *c, LLVMValueRef fn, LLVMValueRef *args, unsigned n);
