@@ -454,6 +454,15 @@ static int keeps_type_arg(jl_value_t *decl)
 
 /* The signature to compile m for: the call's types, with Type{X} widened to X's kind where the method
    does not ask for Type{...} (Julia's rule, simplified). */
+/* an @nospecialize argument is compiled for its declared type (a type variable's bound), when that
+   names no other type variable of the method */
+static jl_value_t *nospecialized_type(jl_value_t *decl)
+{
+    if (jl_is_tvar(decl))
+        decl = ((jl_tvar_t *)decl)->ub;
+    return jl_has_free_typevars(decl) ? NULL : decl;
+}
+
 static jl_value_t *specialization_sig(jl_method_t *m, jl_value_t *tt)
 {
     jl_datatype_t *body = sig_body(m->sig), *t = (jl_datatype_t *)tt;
@@ -463,14 +472,24 @@ static jl_value_t *specialization_sig(jl_method_t *m, jl_value_t *tt)
     for (size_t i = 0; i < n; i++) {
         jl_value_t *p = jl_svecref(t->parameters, i);
         ps[i] = p;
-        if (!is_type_type(p) || nd == 0)
+        if (nd == 0)
             continue;
         jl_value_t *decl = i < nd ? jl_svecref(body->parameters, i) : jl_svecref(body->parameters, nd - 1);
+        size_t argi = i;
         if (i >= nd - 1 && is_vararg(jl_svecref(body->parameters, nd - 1))) {
             decl = ((jl_vararg_t *)jl_svecref(body->parameters, nd - 1))->T;
             if (decl == NULL)
                 decl = (jl_value_t *)jl_any_type;
+            argi = nd - 1;
         }
+        jl_value_t *wide;
+        if (argi >= 1 && argi <= 32 && (m->nospecialize >> (argi - 1) & 1) && (wide = nospecialized_type(decl))) {
+            changed |= wide != p;
+            ps[i] = wide;
+            continue;
+        }
+        if (!is_type_type(p))
+            continue;
         if (!keeps_type_arg(decl)) {
             ps[i] = jl_typeof(jl_svecref(((jl_datatype_t *)p)->parameters, 0));
             changed = 1;
@@ -1541,6 +1560,32 @@ static int tvar_used(jl_svec_t *atypes, jl_svec_t *tvars, size_t k)
     return 0;
 }
 
+/* bit k set: argument k + 1 (slot k + 2; slot 1 is the function) is named by an `@nospecialize` in the
+   body, which lowering puts first for f(@nospecialize(x)) */
+static uint32_t nospecialize_bits(jl_code_info_t *f, size_t nargs)
+{
+    uint32_t bits = 0;
+    jl_sym_t *nospecialize = jl_symbol("nospecialize");
+    for (size_t i = 0; f && i < jl_array_len(f->code); i++) {
+        jl_value_t *st = jl_array_ptr_ref(f->code, i);
+        if (!jl_is_expr(st) || ((jl_expr_t *)st)->head != jl_s_meta)
+            continue;
+        jl_array_t *args = ((jl_expr_t *)st)->args;
+        if (jl_array_len(args) < 2 || jl_array_ptr_ref(args, 0) != (jl_value_t *)nospecialize)
+            continue;
+        for (size_t j = 1; j < jl_array_len(args); j++) {
+            jl_value_t *a = jl_array_ptr_ref(args, j);
+            for (size_t k = 1; k < nargs && k <= 32; k++) {
+                int named = jl_is_slotnumber(a) ? ((jl_slotnumber_t *)a)->id == (intptr_t)k + 1
+                                                : a == jl_array_ptr_ref(f->slotnames, k);
+                if (named)
+                    bits |= 1u << (k - 1);
+            }
+        }
+    }
+    return bits;
+}
+
 JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, jl_code_info_t *f,
                                         jl_module_t *module)
 {
@@ -1595,6 +1640,7 @@ JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, 
     m->sig = sig;
     m->nargs = (int32_t)nargs;
     m->isva = (uint8_t)is_vararg(jl_svecref(atypes, nargs - 1));
+    m->nospecialize = nospecialize_bits(f, nargs);
     m->source = f ? (jl_value_t *)f : jl_nothing;
     m->slot_syms = slot_syms_string(f);
     m->generator = generator_of(f);

@@ -993,6 +993,7 @@ typedef struct {
     jl_value_t *params;     /* (parameters ...) or NULL */
     jl_array_t *sparams;    /* (name lb ub) triples as Expr(#list) */
     jl_value_t *rett;       /* return type expr or NULL */
+    jl_value_t *nospecialize; /* (meta nospecialize names...) of the @nospecialize arguments */
 } sig_t;
 
 static jl_value_t *typevar_bounds(C *c, jl_value_t *v)
@@ -1017,6 +1018,7 @@ static jl_value_t *typevar_bounds(C *c, jl_value_t *v)
     return lower_expr(lsym.list, 3, name, lb ? lb : (jl_value_t *)lsym.null, ub ? ub : (jl_value_t *)lsym.null);
 }
 
+static jl_value_t *arg_name(C *c, jl_value_t *a);
 static void parse_sig(C *c, jl_value_t *sig, sig_t *s, int anon)
 {
     memset(s, 0, sizeof(*s));
@@ -1096,6 +1098,12 @@ static void parse_sig(C *c, jl_value_t *sig, sig_t *s, int anon)
         }
         if (IS(a, jl_s_assign))
             a = lower_expr(jl_s_kw, 2, A(a, 0), A(a, 1));
+        if (IS(a, jl_s_meta)) { /* @nospecialize(x), @nospecialize(x::T=v), @nospecialize(x...) */
+            a = A(a, NA(a) - 1);
+            if (!s->nospecialize)
+                s->nospecialize = lower_expr(jl_s_meta, 1, SYM("nospecialize"));
+            push(s->nospecialize, arg_name(c, a));
+        }
         jl_array_ptr_1d_push(s->args, a);
     }
 }
@@ -1345,6 +1353,9 @@ static jl_value_t *positional_defs(C *c, sig_t *s, jl_value_t *fname, jl_value_t
         jl_array_ptr_1d_push(names, arg_name(c, ai));
         jl_array_ptr_1d_push(types, arg_type(c, ai));
     }
+    /* f(@nospecialize(x)) is f(x) whose body starts with `@nospecialize x`, as in Julia */
+    if (s->nospecialize)
+        body = lower_expr(jl_s_block, 2, s->nospecialize, body);
     push(out, method_def(c, fname, selftype, s->selfname, names, types, s->sparams, body, s->rett, line));
     return out;
 }

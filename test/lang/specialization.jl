@@ -88,6 +88,31 @@ end
     @test count(==("precompile(Tuple{typeof(Main.f), Int64, Float64})"), lines) == 1
 end
 
+@testset "@nospecialize arguments: one compilation for any argument type" begin
+    out, err, st, _ = run_julep("""
+        describe(@nospecialize(x), n::Int) = string(typeof(x), ":", n)
+        count_all(@nospecialize(xs...)) = length(xs)
+        bump(@nospecialize(x::Integer = 3)) = x + 1
+        function inside(x)
+            @nospecialize x
+            x isa String ? "s" : "o"
+        end
+        println(describe(1, 2), " ", describe("a", 3), " ", describe(2.5, 4))
+        println(count_all(), count_all(1), count_all(1, "x"), count_all(2, 3))
+        println(bump(), " ", bump(Int8(2)), " ", bump(UInt(1)))
+        println(inside("a"), inside(1), inside(:s))
+        """; flags = "--trace-compile=stderr")
+    @test st == 0
+    @test out == "Int64:2 String:3 Float64:4\n0122\n4 3 2\nsoo\n"
+    lines = split(err, '\n')
+    @test count(l -> occursin("Main.describe", l), lines) == 1
+    @test "precompile(Tuple{typeof(Main.describe), Any, Int64})" in lines
+    @test "precompile(Tuple{typeof(Main.count_all), Any, Any})" in lines
+    @test count(l -> occursin("Main.count_all", l), lines) == 3   # one per number of arguments
+    @test "precompile(Tuple{typeof(Main.bump), Integer})" in lines
+    @test count(l -> occursin("Main.inside", l), lines) == 1
+end
+
 @generated function gen_double(x)
     x <: Integer ? :(2x) : :(string(x, x))
 end
