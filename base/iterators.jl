@@ -39,6 +39,7 @@ function iterate(f::Filter, state...)
     nothing
 end
 IteratorSize(::Type{_S1}) where {_S1<:Filter} = SizeUnknown()
+eltype(::Type{Filter{F,I}}) where {F,I} = eltype(I)
 
 module Iterators
 import ..Base: iterate, length, size, eltype, IteratorSize, SizeUnknown, HasLength, HasShape, IsInfinite, Filter, Generator,

@@ -1046,6 +1046,25 @@ static jl_value_t *union_split_call(frame_t *fr, jl_value_t **argtypes, size_t n
     return NULL;
 }
 
+/* A union-split call whose members all reach one method (`y !== nothing` with y::Union{Nothing,
+   Tuple{...}}) is also inferred once for the Union signature, as Julia's inliner does for a single
+   method covering every member: that instance becomes the call's callee, which the optimizer inlines
+   (it never invokes it) instead of leaving a dynamic call. The result type stays the split one. */
+static jl_method_instance_t *single_method_for_union(frame_t *fr, jl_methtable_t *mt, jl_value_t *sig,
+                                                     jl_value_t **argtypes, size_t n)
+{
+    jl_value_t *matches = jl_matching_methods(sig, 1);
+    if (!jl_is_array(matches) || jl_array_len(matches) != 1)
+        return NULL;
+    jl_method_t *m = (jl_method_t *)jl_svecref(jl_array_ptr_ref(matches, 0), 2);
+    if (!jl_subtype(sig, m->sig))
+        return NULL;
+    add_mt_edge(fr, mt, sig);
+    jl_method_instance_t *mi;
+    infer_match(fr, m, sig, argtypes, n, &mi, NULL);
+    return mi;
+}
+
 static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc)
 {
     /* a statement is re-evaluated as its argument types widen: forget an earlier single target */
@@ -1083,8 +1102,11 @@ static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n
         return rt;
     }
     jl_value_t *split = union_split_call(fr, argtypes, n);
-    if (split != NULL)
+    if (split != NULL) {
+        if (pc != (size_t)-1 && fr->callees)
+            fr->callees[pc] = (jl_value_t *)single_method_for_union(fr, mt, sig, argtypes, n);
         return split;
+    }
     jl_value_t *matches = jl_matching_methods(sig, JL_INFER_MAX_METHODS);
     if (!jl_is_array(matches))
         return (jl_value_t *)jl_any_type;
@@ -1524,9 +1546,16 @@ static int slot_assigned_between(frame_t *fr, intptr_t slot, size_t from, size_t
     return 0;
 }
 
+/* f is the function Base binds to `name` */
+static int is_base_function(jl_value_t *f, const char *name)
+{
+    return jl_base_module != NULL && !jl_is_builtin(f) && jl_get_global(jl_base_module, jl_symbol(name)) == f;
+}
+
 /* A condition feeding a GotoIfNot that refines a slot on both branches (Julia's Conditional, for the
-   shapes lowering produces): isa(x, T), x === c (c a singleton such as `nothing`), and not_int of
-   either. *yes / *no: x's type where the condition is true / false. */
+   shapes lowering produces): isa(x, T), x === c (c a singleton such as `nothing`), x !== c, and the
+   negation (not_int or Base's `!`) of any of them. *yes / *no: x's type where the condition is true /
+   false. */
 static int cond_refinement(frame_t *fr, jl_value_t **st, jl_value_t *cond, size_t pc, intptr_t *slot,
                            jl_value_t **yes, jl_value_t **no, int depth)
 {
@@ -1539,9 +1568,17 @@ static int cond_refinement(frame_t *fr, jl_value_t **st, jl_value_t *cond, size_
     if (!jl_is_expr(s) || ((jl_expr_t *)s)->head != jl_s_call || !jl_infer_operand_const(jl_exprarg(s, 0), &f))
         return 0;
     size_t na = jl_expr_nargs(s);
-    if (jl_is_intrinsic(f) && na == 2 && !strcmp(jl_intrinsic_name(jl_intrinsic_id(f)), "not_int"))
+    int negate = (na == 2 && jl_is_intrinsic(f) && !strcmp(jl_intrinsic_name(jl_intrinsic_id(f)), "not_int")) ||
+                 (na == 2 && is_base_function(f, "!"));
+    if (negate)
         return cond_refinement(fr, st, jl_exprarg(s, 1), (size_t)id - 1, slot, no, yes, depth + 1) &&
                !slot_assigned_between(fr, *slot, (size_t)id, pc);
+    if (na == 3 && is_base_function(f, "!==")) { /* !==(x, y) = !(x === y) */
+        f = jl_builtin_is;
+        jl_value_t **t = yes;
+        yes = no;
+        no = t;
+    }
     if (na != 3 || (f != jl_builtin_isa && f != jl_builtin_is))
         return 0;
     jl_value_t *x = jl_exprarg(s, 1), *other = jl_exprarg(s, 2), *v;

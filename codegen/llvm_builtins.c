@@ -619,9 +619,13 @@ static int emit_tuple(jl_cg_ctx_t *c, jval_t *a, size_t n, jl_value_t *rt, jval_
     }
     if (jl_llvm_type(c->batch, rt) == NULL || !jl_is_tuple_type(rt) || jl_svec_len(((jl_datatype_t *)rt)->types) != n)
         return 0;
-    for (size_t i = 0; i < n; i++)
-        if (a[i].typ == jl_bottom_type || !jl_subtype(a[i].typ, jl_svecref(((jl_datatype_t *)rt)->types, i)))
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *ft = jl_svecref(((jl_datatype_t *)rt)->types, i);
+        if (a[i].tagged && jl_cg_union_member_index(c->batch, a[i].typ, ft) >= 0)
+            continue; /* a slot inference refined to one member on this path: converted by struct_new */
+        if (a[i].typ == jl_bottom_type || !jl_subtype(a[i].typ, ft))
             return 0;
+    }
     *out = jl_cg_struct_new(c, (jl_datatype_t *)rt, a);
     return 1;
 }

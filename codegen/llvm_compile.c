@@ -99,6 +99,8 @@ static int emit_wrapper(jl_cg_batch_t *B, jl_cg_func_t *fn, const char *name)
             LLVMBuildRet(c->b, jl_cg_boxed_ptr(c, jl_cg_ghost(rt)));
         else if (jl_cg_is_unboxed(B, rt))
             LLVMBuildRet(c->b, jl_cg_boxed_ptr(c, jl_cg_unboxed(rt, r)));
+        else if (jl_cg_union_type(B, rt) != NULL)
+            LLVMBuildRet(c->b, jl_cg_boxed_ptr(c, jl_cg_tagged(rt, r)));
         else
             LLVMBuildRet(c->b, r);
         ok = 1;

@@ -189,6 +189,13 @@ static int member_index(jl_value_t **ms, int n, jl_value_t *t)
     return -1;
 }
 
+int jl_cg_union_member_index(jl_cg_batch_t *B, jl_value_t *u, jl_value_t *t)
+{
+    jl_value_t *ms[JL_CG_MAX_UNION];
+    int n = jl_cg_union_members(B, u, ms);
+    return n == 0 ? -1 : member_index(ms, n, t);
+}
+
 LLVMValueRef jl_cg_union_tag(jl_cg_ctx_t *c, jval_t v)
 {
     jl_value_t *ms[JL_CG_MAX_UNION];
@@ -196,7 +203,7 @@ LLVMValueRef jl_cg_union_tag(jl_cg_ctx_t *c, jval_t v)
     return LLVMBuildExtractValue(c->b, v.v, (unsigned)n, "tag");
 }
 
-static jval_t tagged_val(jl_value_t *u, LLVMValueRef v)
+jval_t jl_cg_tagged(jl_value_t *u, LLVMValueRef v)
 {
     jval_t r = {u, v, 0};
     r.tagged = 1;
@@ -210,7 +217,7 @@ static jval_t member_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u, jl_value_
     if (!jl_cg_is_ghost(ms[k]))
         agg = LLVMBuildInsertValue(c->b, agg, jl_cg_convert(c, v, ms[k]).v, (unsigned)k, "");
     agg = LLVMBuildInsertValue(c->b, agg, LLVMConstInt(c->T_i8, (unsigned)k, 0), (unsigned)n, "");
-    return tagged_val(u, agg);
+    return jl_cg_tagged(u, agg);
 }
 
 static LLVMValueRef entry_alloca(jl_cg_ctx_t *c, LLVMTypeRef ty, const char *name);
@@ -249,7 +256,7 @@ jval_t jl_cg_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u)
     LLVMPositionBuilderAtEnd(c->b, done);
     LLVMValueRef phi = LLVMBuildPhi(c->b, jl_cg_union_type(c->batch, u), "");
     LLVMAddIncoming(phi, vals, from, (unsigned)n);
-    return tagged_val(u, phi);
+    return jl_cg_tagged(u, phi);
 }
 
 /* the boxed form of a tagged value: a switch on the tag */
@@ -590,10 +597,13 @@ static LLVMTypeRef ret_llvm_type(jl_cg_batch_t *B, jl_value_t *rt)
     if (rt == jl_bottom_type || jl_cg_is_ghost(rt))
         return LLVMVoidTypeInContext(B->ctx);
     LLVMTypeRef ty = jl_llvm_type(B, rt);
+    if (ty == NULL) /* an isbits union (`iterate`'s Union{Nothing, Tuple{...}}) returns tagged, unboxed */
+        ty = jl_cg_union_type(B, rt);
     return ty ? ty : LLVMPointerTypeInContext(B->ctx, 0);
 }
 
-/* The specialized ABI: one parameter per non-ghost argument (unboxed or ptr), the unboxed result. */
+/* The specialized ABI: one parameter per non-ghost argument (unboxed or ptr), the unboxed result (an
+   isbits union as its tagged struct). */
 LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn)
 {
     jl_method_instance_t *mi = fn->mi;
@@ -645,7 +655,7 @@ static jval_t emit_slot_load(jl_cg_ctx_t *c, size_t k)
         LLVMTypeRef ut = jl_llvm_type(c->batch, t);
         LLVMValueRef ld = LLVMBuildLoad2(c->b, ut ? ut : jl_cg_union_type(c->batch, t), c->slot_ptr[k], "");
         LLVMSetVolatile(ld, c->has_try);
-        return ut ? jl_cg_unboxed(t, ld) : tagged_val(t, ld);
+        return ut ? jl_cg_unboxed(t, ld) : jl_cg_tagged(t, ld);
     }
     LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
     LLVMSetVolatile(v, c->has_try);
@@ -761,6 +771,8 @@ static jval_t result_val(jl_cg_ctx_t *c, LLVMValueRef r, jl_value_t *rt)
         return jl_cg_ghost(rt);
     if (jl_cg_is_unboxed(c->batch, rt))
         return jl_cg_unboxed(rt, r);
+    if (jl_cg_union_type(c->batch, rt) != NULL)
+        return jl_cg_tagged(rt, r);
     return jl_cg_boxedval(rt, r);
 }
 
@@ -1003,6 +1015,17 @@ static const char *name_of(jl_value_t *v)
 
 JL_DLLEXPORT void *jl_dlsym_lib(const char *lib, const char *sym);
 
+/* a ccall of a libm function ((:hypot, "libm")): plain arithmetic that never calls back into julep, so
+   it cannot throw and needs no backtrace record (the record's stores would dominate a hot loop) */
+static int libm_ccall(jl_value_t *fname)
+{
+    jl_value_t *v;
+    if (!jl_infer_operand_const(fname, &v) || !jl_is_tuple(v) || jl_datatype_nfields(jl_typeof(v)) != 2)
+        return 0;
+    const char *lib = name_of(jl_get_nth_field(v, 1));
+    return lib != NULL && (!strcmp(lib, "libm") || !strncmp(lib, "libm.", 5));
+}
+
 static void *resolve_cfunction(jl_cg_ctx_t *c, jl_value_t *fname, const char **symp)
 {
     jl_value_t *v;
@@ -1174,7 +1197,8 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         jl_cg_fail(c, "ccall return type not supported by codegen");
     LLVMTypeRef fty = LLVMFunctionType(rty, at, (unsigned)na, 0);
     LLVMValueRef fv = cfunction_ref(c, jl_exprarg(e, 0), fp, csym, fty);
-    jl_cg_frame_before_call(c);
+    if (!libm_ccall(jl_exprarg(e, 0)))
+        jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, fv, av, (unsigned)na, "");
     if (crt == jl_bottom_type) /* a C function that never returns (jl_rethrow, jl_throw) */
         return result_val(c, r, jl_bottom_type);
@@ -1679,7 +1703,9 @@ static int stmt_may_throw(jl_cg_batch_t *B, jl_code_info_t *src, jl_value_t *s)
         return nm == NULL || strstr(nm, "div") != NULL || strstr(nm, "rem") != NULL ||
                strncmp(nm, "checked", 7) == 0 || strncmp(nm, "pointer", 7) == 0 || strcmp(nm, "cglobal") == 0;
     }
-    return e->head == jl_s_new || e->head == jl_s_foreigncall || e->head == jl_s_splatnew;
+    if (e->head == jl_s_foreigncall)
+        return jl_expr_nargs(e) < 1 || !libm_ccall(jl_exprarg(e, 0));
+    return e->head == jl_s_new || e->head == jl_s_splatnew;
 }
 
 void jl_cg_mark_frames(jl_cg_batch_t *B)
@@ -1720,7 +1746,8 @@ static void emit_return(jl_cg_ctx_t *c, jl_value_t *val)
         LLVMBuildRetVoid(c->b);
         return;
     }
-    jval_t r = jl_cg_convert(c, v, jl_cg_is_unboxed(c->batch, rt) ? rt : (jl_value_t *)jl_any_type);
+    jval_t r = jl_cg_union_type(c->batch, rt) != NULL ? jl_cg_to_union(c, v, rt)
+               : jl_cg_convert(c, v, jl_cg_is_unboxed(c->batch, rt) ? rt : (jl_value_t *)jl_any_type);
     emit_frame_pop(c);
     LLVMBuildRet(c->b, r.v);
 }

@@ -125,6 +125,8 @@ int jl_cg_union_members(jl_cg_batch_t *B, jl_value_t *t, jl_value_t **out);
 LLVMTypeRef jl_cg_union_type(jl_cg_batch_t *B, jl_value_t *t);
 jval_t jl_cg_to_union(jl_cg_ctx_t *c, jval_t v, jl_value_t *u);  /* tagged representation of u */
 LLVMValueRef jl_cg_union_tag(jl_cg_ctx_t *c, jval_t v);          /* the i8 tag of a tagged value */
+int jl_cg_union_member_index(jl_cg_batch_t *B, jl_value_t *u, jl_value_t *t); /* t's index in u, or -1 */
+jval_t jl_cg_tagged(jl_value_t *u, LLVMValueRef v);               /* v: u's tagged struct */
 LLVMValueRef jl_cg_boxed_ptr(jl_cg_ctx_t *c, jval_t v);
 /* unboxed structs (isbits, or immutable with pointer fields that hold boxed values): field i of v;
    a new one of type dt from one value per field (each a subtype of its field's type) */

@@ -290,6 +290,21 @@ static int is_last_return(jl_code_info_t *src, size_t c)
     return c == n - 1;
 }
 
+/* A caller slot passed as argument k may hold a wider type than the callee was inferred for (inference
+   refined it on this path, e.g. `Union{Nothing, T}` after `x === nothing` was false). The callee's
+   body, spliced in, would read the slot in its wide representation (a boxed or tagged union, so
+   `getfield` and friends go through the runtime): read it once into a statement of the argument's
+   type instead, which the emitter converts to the narrow representation. */
+static jl_value_t *narrowed_arg(opt_t *o, jl_value_t *val, jl_value_t *argtype, int32_t loc)
+{
+    if (!jl_is_slotnumber(val))
+        return val;
+    jl_value_t *st = jl_array_ptr_ref((jl_array_t *)o->ci->slottypes, ((jl_slotnumber_t *)val)->id - 1);
+    if (st == NULL || jl_subtype(st, argtype))
+        return val;
+    return new_ssa(ir_push(&o->out, val, argtype, loc, NULL) + 1);
+}
+
 /* splice callee code for call `e` (args already mapped into the new numbering); the returned operand
    is the call's value */
 static jl_value_t *inline_call(opt_t *o, jl_code_info_t *src, jl_method_instance_t *callee, jl_expr_t *e,
@@ -318,7 +333,7 @@ static jl_value_t *inline_call(opt_t *o, jl_code_info_t *src, jl_method_instance
             val = new_ssa(ir_push(&o->out, (jl_value_t *)tup, jl_array_ptr_ref(ctypes, j), loc, NULL) + 1);
         }
         else
-            val = jl_exprarg(e, argstart + j);
+            val = narrowed_arg(o, jl_exprarg(e, argstart + j), jl_array_ptr_ref(ctypes, j), loc);
         uint8_t fl = ((uint8_t *)jl_array_data(src->slotflags))[j];
         if (fl & JL_SLOT_ASSIGNED) {
             size_t s = add_slot(o, jl_array_ptr_ref(src->slotnames, j), fl, jl_array_ptr_ref(ctypes, j));
@@ -553,6 +568,18 @@ static void resolve_foreigncall_types(opt_t *o, jl_value_t *s)
         jl_exprargset(e, 2, (jl_value_t *)nt);
 }
 
+/* an instance for a signature with a Union argument (not one dispatch creates) */
+static int has_union_param(jl_method_instance_t *mi)
+{
+    if (!jl_is_datatype(mi->specTypes))
+        return 1;
+    jl_svec_t *ps = ((jl_datatype_t *)mi->specTypes)->parameters;
+    for (size_t i = 0; i < jl_svec_len(ps); i++)
+        if (jl_is_uniontype(jl_svecref(ps, i)))
+            return 1;
+    return 0;
+}
+
 static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_value_t **constcode,
                         const uint8_t *reached)
 {
@@ -640,6 +667,8 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
             if (csrc == NULL)
                 csrc = inline_candidate(o, callee);
         }
+        if (csrc == NULL && callee && has_union_param(callee))
+            callee = NULL; /* inferred for a union-split call only to be inlined (infer.c) */
         if (csrc) {
             jl_value_t *v = inline_call(o, csrc, callee, call, 0, loc);
             if (call != (jl_expr_t *)ns) /* slot = call */
