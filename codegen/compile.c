@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "julep_internal.h"
@@ -342,11 +343,54 @@ static int over_limit(void)
     return limit >= 0 && count++ >= limit;
 }
 
+/* total time spent compiling (inference, LLVM, JIT), for @time's "% compilation time" */
+static uint64_t cumulative_compile_ns;
+
+/* JULEP_COMPILE_TIMES=1: at exit, print where compilation time went (CPU ms of the compiling
+   thread, steady on a loaded machine) to stderr */
+static struct {
+    uint64_t infer_ns, batch_ns, nbatches, nfuncs;
+} ctimes;
+
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void print_compile_times(void)
+{
+    const jl_codegen_vtable_t *t = jl_codegen_load();
+    jl_codegen_stats_t st;
+    memset(&st, 0, sizeof(st));
+    if (t != NULL)
+        t->get_stats(&st);
+    fprintf(stderr, "compile: %llu batches, %llu functions; CPU ms: inference+optimizer %.1f, "
+            "LLVM %.1f (emit %.1f, passes %.1f, codegen+link %.1f)\n",
+            (unsigned long long)ctimes.nbatches, (unsigned long long)ctimes.nfuncs,
+            ctimes.infer_ns / 1e6, ctimes.batch_ns / 1e6, st.emit_cpu_us / 1e3,
+            st.passes_cpu_us / 1e3, st.link_cpu_us / 1e3);
+}
+
+static int compile_times_wanted(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("JULEP_COMPILE_TIMES");
+        v = e != NULL && e[0] != '\0' && e[0] != '0';
+        if (v)
+            atexit(print_compile_times);
+    }
+    return v;
+}
+
 static jl_callptr_t compile_ci(jl_code_instance_t *ci)
 {
     jl_method_instance_t *mi = ci->def;
     if (over_limit())
         return NULL;
+    uint64_t t0 = thread_cpu_ns();
     jl_code_instance_t *ici = jl_infer_and_optimize(mi);
     if (ici == NULL || !jl_is_code_info(ici->inferred))
         return NULL;
@@ -366,7 +410,14 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
     for (size_t i = 0; i < n && n < MAX_BATCH; i++)
         n = add_callees(reqs, n, i);
     char *err = NULL;
+    uint64_t t1 = thread_cpu_ns();
     t->compile_batch(reqs, n, &err);
+    if (compile_times_wanted()) {
+        ctimes.infer_ns += t1 - t0;
+        ctimes.batch_ns += thread_cpu_ns() - t1;
+        ctimes.nbatches++;
+        ctimes.nfuncs += n;
+    }
     perf_map_batch(reqs, n);
     jl_callptr_t r = NULL;
     for (size_t i = 0; i < n; i++) {
@@ -424,8 +475,6 @@ static jl_callptr_t compile_hook(jl_code_instance_t *ci)
     return compile_now(ci);
 }
 
-/* total time spent compiling (inference, LLVM, JIT), for @time's "% compilation time" */
-static uint64_t cumulative_compile_ns;
 
 JL_DLLEXPORT uint64_t jl_cumulative_compile_time_ns(void)
 {

@@ -11,6 +11,7 @@
  *   - Names: julia_<name>_<n> (specialized ABI), jlcall_<name>_<n> (generic ABI); n is unique per
  *     process, so names never collide across batches.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,8 +61,10 @@ static void wrapper_ctx(jl_cg_ctx_t *c, jl_cg_batch_t *B, LLVMValueRef f)
     c->T_void = LLVMVoidTypeInContext(c->ctx);
 }
 
-/* jl_value_t *jlcall(F, args, nargs, ci): unbox the arguments, call the specialized entry, box */
-static int emit_wrapper(jl_cg_batch_t *B, jl_cg_func_t *fn, const char *name)
+/* jl_value_t *jlcall(F, args, nargs, ci): unbox the arguments, call the specialized entry, box.
+   A shared wrapper calls the entry through ci->specptr (every caller passes the CodeInstance, and
+   specptr and invoke are set together), so one wrapper serves every function of its signature. */
+static int emit_wrapper(jl_cg_batch_t *B, jl_cg_func_t *fn, const char *name, int shared)
 {
     jl_cg_ctx_t *c = (jl_cg_ctx_t *)malloc(sizeof(jl_cg_ctx_t));
     LLVMTypeRef ptr = LLVMPointerTypeInContext(B->ctx, 0);
@@ -91,7 +94,13 @@ static int emit_wrapper(jl_cg_batch_t *B, jl_cg_func_t *fn, const char *name)
             jval_t a = jl_cg_boxedval(t, v);
             av[k++] = jl_cg_is_unboxed(B, t) ? jl_cg_convert(c, a, t).v : v;
         }
-        LLVMValueRef r = LLVMBuildCall2(c->b, fn->spec_ty, fn->spec, av, k, "");
+        LLVMValueRef callee = fn->spec;
+        if (shared) {
+            LLVMValueRef off = LLVMConstInt(c->T_i64, offsetof(jl_code_instance_t, specptr), 0);
+            LLVMValueRef slot = LLVMBuildInBoundsGEP2(c->b, c->T_i8, LLVMGetParam(f, 3), &off, 1, "");
+            callee = LLVMBuildLoad2(c->b, ptr, slot, "specptr");
+        }
+        LLVMValueRef r = LLVMBuildCall2(c->b, fn->spec_ty, callee, av, k, "");
         jl_value_t *rt = jl_cg_spec_rettype(fn->ci);
         if (rt == jl_bottom_type)
             LLVMBuildUnreachable(c->b);
@@ -109,6 +118,137 @@ static int emit_wrapper(jl_cg_batch_t *B, jl_cg_func_t *fn, const char *name)
     free(c);
     fn->wrap = f;
     return ok ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- shared wrappers (JIT only)
+
+   What a wrapper does depends only on its signature: the non-ghost argument types (a ghost is
+   skipped, whatever its type) and the return type. Code generation costs about as much per function
+   as optimization, so JIT batches reuse the wrapper of an earlier batch with the same signature
+   instead of emitting one per function. Image batches keep their own wrappers (each batch module
+   of the image stays self-contained). Keys live in uncollectable memory: a key's types stay alive,
+   so comparing them by address is exact. */
+
+typedef struct {
+    jl_value_t **key;   /* n argument types (NULL for a ghost), then the return type */
+    size_t n;
+    uint64_t hash;
+    void *addr;
+} wrapsig_t;
+
+static struct {
+    wrapsig_t *v;
+    size_t n, cap;
+    size_t *slots;      /* open addressing: 1 + index into v, 0 = empty */
+    size_t nslots;
+} wrapsigs;
+
+/* the key of fn's wrapper into key[] (room for nparams + 1); returns its length */
+static size_t wrapper_key(jl_cg_func_t *fn, jl_value_t **key, uint64_t *hash)
+{
+    jl_svec_t *ps = ((jl_datatype_t *)fn->mi->specTypes)->parameters;
+    size_t n = jl_svec_len(ps);
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i <= n; i++) {
+        jl_value_t *t = i < n ? jl_svecref(ps, i) : jl_cg_spec_rettype(fn->ci);
+        key[i] = i < n && jl_cg_is_ghost(t) ? NULL : t;
+        h = (h ^ (uint64_t)(uintptr_t)key[i]) * 1099511628211ull;
+    }
+    *hash = h ^ (h >> 29);
+    return n + 1;
+}
+
+static int same_key(jl_value_t **a, size_t na, jl_value_t **b, size_t nb)
+{
+    return na == nb && memcmp(a, b, na * sizeof(jl_value_t *)) == 0;
+}
+
+static void *find_wrapper(jl_value_t **key, size_t n, uint64_t hash)
+{
+    if (wrapsigs.nslots == 0)
+        return NULL;
+    for (size_t i = hash & (wrapsigs.nslots - 1);; i = (i + 1) & (wrapsigs.nslots - 1)) {
+        size_t s = wrapsigs.slots[i];
+        if (s == 0)
+            return NULL;
+        wrapsig_t *w = &wrapsigs.v[s - 1];
+        if (w->hash == hash && same_key(w->key, w->n, key, n))
+            return w->addr;
+    }
+}
+
+static void rehash_wrappers(void)
+{
+    free(wrapsigs.slots);
+    wrapsigs.nslots = wrapsigs.nslots ? wrapsigs.nslots * 2 : 64;
+    wrapsigs.slots = (size_t *)calloc(wrapsigs.nslots, sizeof(size_t));
+    if (wrapsigs.slots == NULL)
+        abort();
+    for (size_t k = 0; k < wrapsigs.n; k++) {
+        size_t i = wrapsigs.v[k].hash & (wrapsigs.nslots - 1);
+        while (wrapsigs.slots[i] != 0)
+            i = (i + 1) & (wrapsigs.nslots - 1);
+        wrapsigs.slots[i] = k + 1;
+    }
+}
+
+static void remember_wrapper(jl_cg_func_t *fn, void *addr)
+{
+    size_t np = jl_svec_len(((jl_datatype_t *)fn->mi->specTypes)->parameters);
+    jl_value_t **key = (jl_value_t **)jl_gc_alloc_uncollectable((np + 1) * sizeof(jl_value_t *));
+    uint64_t hash;
+    size_t n = wrapper_key(fn, key, &hash);
+    if (wrapsigs.n == wrapsigs.cap) {
+        wrapsigs.cap = wrapsigs.cap ? 2 * wrapsigs.cap : 64;
+        wrapsigs.v = (wrapsig_t *)realloc(wrapsigs.v, wrapsigs.cap * sizeof(wrapsig_t));
+        if (wrapsigs.v == NULL)
+            abort();
+    }
+    wrapsigs.v[wrapsigs.n++] = (wrapsig_t){key, n, hash, addr};
+    if (2 * wrapsigs.n > wrapsigs.nslots)
+        rehash_wrappers();
+    else {
+        size_t i = hash & (wrapsigs.nslots - 1);
+        while (wrapsigs.slots[i] != 0)
+            i = (i + 1) & (wrapsigs.nslots - 1);
+        wrapsigs.slots[i] = wrapsigs.n;
+    }
+}
+
+static void *find_wrapper_of(jl_cg_func_t *fn)
+{
+    size_t np = jl_svec_len(((jl_datatype_t *)fn->mi->specTypes)->parameters);
+    jl_value_t *key[np + 1];
+    uint64_t hash;
+    size_t n = wrapper_key(fn, key, &hash);
+    return find_wrapper(key, n, hash);
+}
+
+/* the generic-ABI wrapper of batch function i in a JIT batch: an earlier batch's, one this batch
+   already emits for the same signature, or a new shared one */
+static int jit_wrapper(jl_cg_batch_t *B, size_t i)
+{
+    jl_cg_func_t *fn = &B->funcs[i];
+    size_t np = jl_svec_len(((jl_datatype_t *)fn->mi->specTypes)->parameters);
+    jl_value_t *key[np + 1], *key2[np + 1];
+    uint64_t hash, hash2;
+    size_t n = wrapper_key(fn, key, &hash);
+    if ((fn->wrap_addr = find_wrapper(key, n, hash)) != NULL)
+        return 0;
+    for (size_t j = 0; j < i; j++) {
+        jl_cg_func_t *o = &B->funcs[j];
+        if (o->failed || o->wrap_name[0] == '\0' ||
+            jl_svec_len(((jl_datatype_t *)o->mi->specTypes)->parameters) != np)
+            continue;
+        size_t n2 = wrapper_key(o, key2, &hash2);
+        if (hash2 == hash && same_key(key, n, key2, n2)) {
+            fn->wrap = o->wrap;
+            memcpy(fn->wrap_name, o->wrap_name, sizeof(fn->wrap_name));
+            return 0;
+        }
+    }
+    snprintf(fn->wrap_name, sizeof(fn->wrap_name), "jlcall_sig_%lu", ++name_counter);
+    return emit_wrapper(B, fn, fn->wrap_name, 1);
 }
 
 /* ---------------------------------------------------------------- one attempt at a batch */
@@ -160,13 +300,14 @@ static int emit_all(jl_cg_batch_t *B, char **reasons, int wrappers)
             return 1;
         }
     }
+    int shared = !jl_cg_imaging();
     for (size_t i = 0; wrappers && i < B->nfuncs; i++) {
         jl_cg_func_t *fn = &B->funcs[i];
         if (fn->failed)
             continue;
         char wname[200];
         snprintf(wname, sizeof(wname), "jlcall_%s", fn->name + 6);
-        if (emit_wrapper(B, fn, wname) != 0) {
+        if ((shared ? jit_wrapper(B, i) : emit_wrapper(B, fn, wname, 0)) != 0) {
             fail_func(fn, reasons, i, "cannot emit the generic-ABI wrapper");
             return 1;
         }
@@ -184,6 +325,8 @@ static LLVMModuleRef emit_batch(jl_cg_batch_t *B, jl_cg_func_t *funcs, size_t n,
         for (size_t i = 0; i < n; i++) {
             live += !funcs[i].failed;
             funcs[i].spec = funcs[i].wrap = NULL;
+            funcs[i].wrap_addr = NULL;
+            funcs[i].wrap_name[0] = '\0';
         }
         if (live == 0 || (reflect && funcs[0].failed)) {
             LLVMDisposeModule(B->m);
@@ -273,9 +416,17 @@ static size_t link_batch(jl_cg_batch_t *B, jl_cg_request_t *reqs, size_t n, char
             continue;
         char *e2 = NULL;
         char wname[200];
-        snprintf(wname, sizeof(wname), "jlcall_%s", fn->name + 6);
+        if (fn->wrap_name[0] != '\0')
+            snprintf(wname, sizeof(wname), "%s", fn->wrap_name);
+        else
+            snprintf(wname, sizeof(wname), "jlcall_%s", fn->name + 6);
         reqs[i].specptr = jl_llvmjit_lookup(fn->name, &e2);
-        reqs[i].invoke = reqs[i].specptr ? jl_llvmjit_lookup(wname, &e2) : NULL;
+        reqs[i].invoke = fn->wrap_addr;
+        if (reqs[i].specptr != NULL && reqs[i].invoke == NULL) {
+            reqs[i].invoke = jl_llvmjit_lookup(wname, &e2);
+            if (reqs[i].invoke != NULL && fn->wrap_name[0] != '\0' && find_wrapper_of(fn) == NULL)
+                remember_wrapper(fn, reqs[i].invoke);
+        }
         if (reqs[i].invoke == NULL) {
             reqs[i].fail = e2 ? e2 : jl_llvmjit_strdup("lookup failed");
             reqs[i].specptr = NULL;
@@ -306,7 +457,9 @@ size_t jl_llvmjit_compile_batch(jl_cg_request_t *reqs, size_t n, char **err)
     jl_cg_batch_t B;
     memset(&B, 0, sizeof(B));
     size_t done = 0;
+    uint64_t t0 = jl_llvmjit_cpu_us();
     LLVMModuleRef m = emit_batch(&B, funcs, n, reasons, 0);
+    jl_llvmjit_stats()->emit_cpu_us += jl_llvmjit_cpu_us() - t0;
     if (m != NULL)
         done = link_batch(&B, reqs, n, err);
     else

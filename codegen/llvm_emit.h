@@ -48,7 +48,9 @@ typedef struct {
     jl_code_instance_t *ci;      /* the CodeInstance whose `inferred` is emitted */
     jl_code_info_t *src;
     LLVMValueRef spec;           /* julia_<name>_<n>: specialized ABI */
-    LLVMValueRef wrap;           /* jlcall_<name>_<n>: generic ABI */
+    LLVMValueRef wrap;           /* jlcall_<name>_<n>: generic ABI (or a shared jlcall_sig_<n>) */
+    void *wrap_addr;             /* JIT: the shared wrapper an earlier batch compiled, else NULL */
+    char wrap_name[40];          /* JIT: the shared wrapper this batch defines for it, else "" */
     LLVMTypeRef spec_ty;
     char name[160];
     int failed;

@@ -79,6 +79,19 @@ static uint64_t now_us(void)
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+/* CPU time of the calling thread: the phase counters stay meaningful on a loaded machine */
+uint64_t jl_llvmjit_cpu_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+jl_codegen_stats_t *jl_llvmjit_stats(void)
+{
+    return &jit.stats;
+}
+
 char *jl_llvmjit_strdup(const char *s)
 {
     char *r = strdup(s ? s : "(no message)");
@@ -206,7 +219,9 @@ static int verify_and_optimize(LLVMModuleRef m, char **err)
         return -1;
     }
     LLVMDisposeMessage(msg);
+    uint64_t t0 = jl_llvmjit_cpu_us();
     LLVMErrorRef e = LLVMRunPasses(m, jit.passes, jit.tm_passes, jit.pbopts);
+    jit.stats.passes_cpu_us += jl_llvmjit_cpu_us() - t0;
     if (e != NULL) {
         take_llvm_error(e, err, "LLVM pass pipeline failed: ");
         return -1;
@@ -253,6 +268,7 @@ static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prep
         free(name);
         return NULL;
     }
+    uint64_t c0 = jl_llvmjit_cpu_us();
     LLVMOrcResourceTrackerRef rt = LLVMOrcJITDylibCreateResourceTracker(jit.main_jd);
     LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, jit.tsc);
     LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit.jit, rt, tsm);
@@ -278,6 +294,7 @@ static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prep
         addr = (void *)(uintptr_t)1; /* nothing to look up: only declarations and globals */
     }
     LLVMOrcReleaseResourceTracker(rt); /* a live module's resources pass to the default tracker */
+    jit.stats.link_cpu_us += jl_llvmjit_cpu_us() - c0;
     free(name);
     if (addr != NULL) {
         uint64_t dt = now_us() - t0;

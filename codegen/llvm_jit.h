@@ -20,6 +20,9 @@
 #include "codegen.h"
 
 void jl_llvmjit_lock(void);
+/* the library's counters (locked) and the calling thread's CPU time in microseconds */
+jl_codegen_stats_t *jl_llvmjit_stats(void);
+uint64_t jl_llvmjit_cpu_us(void);
 void jl_llvmjit_unlock(void);
 
 /* The JIT's LLVM context (locked). */

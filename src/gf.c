@@ -780,9 +780,33 @@ static jl_method_t *lookup_by_type(jl_value_t *types)
     return most_specific(&c);
 }
 
+/* Inference asks for the method of the same signatures over and over (every `x + 1` on Ints is
+   +(::Int64, ::Int64)), and a lookup scans the whole method table with subtype tests. Remember recent
+   answers per signature object, valid for the world they were computed in (every change to a method
+   table starts a new world). Entries live in uncollectable memory, so a remembered signature stays
+   alive and its address is never reused for another type. */
+#define LOOKUP_CACHE_SIZE 1024
+typedef struct {
+    jl_value_t *types;
+    jl_method_t *m;
+    uint64_t world;
+} lookup_entry_t;
+static lookup_entry_t *lookup_cache;
+
 JL_DLLEXPORT jl_value_t *jl_gf_invoke_lookup(jl_value_t *types)
 {
-    jl_method_t *m = lookup_by_type(types);
+    if (lookup_cache == NULL)
+        lookup_cache = (lookup_entry_t *)jl_gc_alloc_uncollectable(LOOKUP_CACHE_SIZE * sizeof(lookup_entry_t));
+    uintptr_t h = (uintptr_t)types;
+    lookup_entry_t *e = &lookup_cache[((h >> 4) ^ (h >> 14)) & (LOOKUP_CACHE_SIZE - 1)];
+    jl_method_t *m;
+    if (e->types == types && e->world == world_counter) {
+        m = e->m;
+    }
+    else {
+        m = lookup_by_type(types);
+        *e = (lookup_entry_t){types, m, world_counter};
+    }
     return m ? (jl_value_t *)m : jl_nothing;
 }
 
