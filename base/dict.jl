@@ -319,11 +319,11 @@ function pop!(h::Dict, key, default)
     _delete!(h, index)
     v
 end
-function pop!(h::Dict)
+function pop!(h::Dict{K,V}) where {K,V}
     isempty(h) && throw(ArgumentError("dict must be non-empty"))
     i = skip_deleted(h, h.idxfloor)
     h.idxfloor = i
-    p = Pair(h.keys[i], h.vals[i])
+    p = Pair{K,V}(h.keys[i], h.vals[i])
     _delete!(h, i)
     p
 end
@@ -352,14 +352,15 @@ function skip_deleted(h::Dict, i::Int)
     end
     i
 end
-function iterate(h::Dict)
+# pairs come out as Pair{K,V}, whatever the types of the values stored
+function iterate(h::Dict{K,V}) where {K,V}
     i = skip_deleted(h, h.idxfloor)
     h.idxfloor = i   # lazily advance the floor, as Julia does
-    i > length(h.vals) ? nothing : (Pair(h.keys[i], h.vals[i]), i + 1)
+    i > length(h.vals) ? nothing : (Pair{K,V}(h.keys[i], h.vals[i]), i + 1)
 end
-function iterate(h::Dict, i::Int)
+function iterate(h::Dict{K,V}, i::Int) where {K,V}
     i = skip_deleted(h, i)
-    i > length(h.vals) ? nothing : (Pair(h.keys[i], h.vals[i]), i + 1)
+    i > length(h.vals) ? nothing : (Pair{K,V}(h.keys[i], h.vals[i]), i + 1)
 end
 
 function copy(d::Dict{K,V}) where {K,V}
@@ -382,10 +383,10 @@ function _copy_slots(a::Vector{T}, slots::Vector{UInt8}) where {T}
     r
 end
 
-function filter!(pred, h::Dict)
+function filter!(pred, h::Dict{K,V}) where {K,V}
     h.count == 0 && return h
     for i in 1:length(h.slots)
-        if h.slots[i] >= 0x80 && !pred(Pair(h.keys[i], h.vals[i]))
+        if h.slots[i] >= 0x80 && !pred(Pair{K,V}(h.keys[i], h.vals[i]))
             _delete!(h, i)
         end
     end
@@ -637,5 +638,5 @@ function length(d::ImmutableDict)
     n
 end
 isempty(d::ImmutableDict) = !isdefined(d, :parent)
-iterate(d::ImmutableDict, t = d) = isdefined(t, :parent) ? (Pair(t.key, t.value), t.parent) : nothing
+iterate(d::ImmutableDict{K,V}, t = d) where {K,V} = isdefined(t, :parent) ? (Pair{K,V}(t.key, t.value), t.parent) : nothing
 empty(d::ImmutableDict, ::Type{K}, ::Type{V}) where {K,V} = ImmutableDict{K,V}()

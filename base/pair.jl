@@ -18,4 +18,6 @@ isequal(p::Pair, q::Pair) = isequal(p.first, q.first) & isequal(p.second, q.seco
 isless(p::Pair, q::Pair) = ifelse(!isequal(p.first, q.first), isless(p.first, q.first), isless(p.second, q.second))
 reverse(p::Pair) = Pair(p.second, p.first)
 convert(::Type{T}, p::T) where {T<:Pair} = p
+convert(::Type{Pair{A,B}}, p::Pair{A,B}) where {A,B} = p
+convert(::Type{Pair{A,B}}, p::Pair) where {A,B} = Pair{A,B}(convert(A, p.first), convert(B, p.second))
 

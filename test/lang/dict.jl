@@ -123,3 +123,22 @@ end
     @test i["a"] == 1 && k["a"] == 3 && k["b"] == 2 && length(k) == 3
     @test get(i, "b", 0) == 0 && haskey(j, "b") && !haskey(i, "b")
 end
+
+@testset "pairs of a Dict{K,V} are Pair{K,V}" begin
+    d = Dict{Any,Int}((1, 2) => 3, :a => 1)
+    ps = collect(d)
+    @test ps isa Vector{Pair{Any,Int}} && length(ps) == 2
+    @test Set(ps) == Set([(1, 2) => 3, :a => 1])
+    @test all(p -> p isa Pair{Any,Int}, d)
+    @test typeof(first(Dict{Real,Float64}(1 => 2.0))) == Pair{Real,Float64}
+    @test pop!(Dict{Any,Any}(:k => 1)) isa Pair{Any,Any}
+    @test eltype(filter(p -> p.second > 1, d)) == Pair{Any,Int}
+    @test typeof(first(Base.ImmutableDict{Any,Int}(Base.ImmutableDict{Any,Int}(), :x, 1))) == Pair{Any,Int}
+    @test convert(Pair{Any,Float64}, :x => 1) === Pair{Any,Float64}(:x, 1.0)
+    p = 1 => 2
+    @test convert(Pair{Int,Int}, p) === p
+    @test_throws InexactError convert(Pair{Int,Int}, 1 => 2.5)
+    v = Pair{String,Int}[]
+    push!(v, "a" => 0x01)
+    @test v == ["a" => 1] && v[1].second isa Int
+end
