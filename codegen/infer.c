@@ -1546,11 +1546,15 @@ static int slot_assigned_between(frame_t *fr, intptr_t slot, size_t from, size_t
     return 0;
 }
 
-/* f is the function Base binds to `name` */
-static int is_base_function(jl_value_t *f, const char *name)
+/* f is the function Base binds to `name`; *cache remembers it once Base defines it (conditions are
+   refined at every GotoIfNot inference visits, so no binding lookup per visit) */
+static int is_base_function(jl_value_t *f, const char *name, jl_value_t **cache)
 {
-    return jl_base_module != NULL && !jl_is_builtin(f) && jl_get_global(jl_base_module, jl_symbol(name)) == f;
+    if (*cache == NULL && jl_base_module != NULL)
+        *cache = jl_get_global(jl_base_module, jl_symbol(name));
+    return *cache != NULL && f == *cache && !jl_is_builtin(f);
 }
+static jl_value_t *base_not, *base_not_is;
 
 /* A condition feeding a GotoIfNot that refines a slot on both branches (Julia's Conditional, for the
    shapes lowering produces): isa(x, T), x === c (c a singleton such as `nothing`), x !== c, and the
@@ -1569,11 +1573,11 @@ static int cond_refinement(frame_t *fr, jl_value_t **st, jl_value_t *cond, size_
         return 0;
     size_t na = jl_expr_nargs(s);
     int negate = (na == 2 && jl_is_intrinsic(f) && !strcmp(jl_intrinsic_name(jl_intrinsic_id(f)), "not_int")) ||
-                 (na == 2 && is_base_function(f, "!"));
+                 (na == 2 && is_base_function(f, "!", &base_not));
     if (negate)
         return cond_refinement(fr, st, jl_exprarg(s, 1), (size_t)id - 1, slot, no, yes, depth + 1) &&
                !slot_assigned_between(fr, *slot, (size_t)id, pc);
-    if (na == 3 && is_base_function(f, "!==")) { /* !==(x, y) = !(x === y) */
+    if (na == 3 && is_base_function(f, "!==", &base_not_is)) { /* !==(x, y) = !(x === y) */
         f = jl_builtin_is;
         jl_value_t **t = yes;
         yes = no;

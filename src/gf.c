@@ -452,8 +452,6 @@ static int keeps_type_arg(jl_value_t *decl)
     return 0;
 }
 
-/* The signature to compile m for: the call's types, with Type{X} widened to X's kind where the method
-   does not ask for Type{...} (Julia's rule, simplified). */
 /* an @nospecialize argument is compiled for its declared type (a type variable's bound), when that
    names no other type variable of the method */
 static jl_value_t *nospecialized_type(jl_value_t *decl)
@@ -462,6 +460,10 @@ static jl_value_t *nospecialized_type(jl_value_t *decl)
         decl = ((jl_tvar_t *)decl)->ub;
     return jl_has_free_typevars(decl) ? NULL : decl;
 }
+
+/* The signature to compile m for: the call's types, with Type{X} widened to X's kind where the method
+   does not ask for Type{...}, and @nospecialize arguments widened to their declared types (Julia's
+   rules, simplified). */
 
 static jl_value_t *specialization_sig(jl_method_t *m, jl_value_t *tt)
 {
