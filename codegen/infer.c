@@ -1556,10 +1556,40 @@ static int is_base_function(jl_value_t *f, const char *name, jl_value_t **cache)
 }
 static jl_value_t *base_not, *base_not_is;
 
+/* The slot an operand of a condition stands for (Julia's ssa_def_slot): the slot itself, or an SSA
+   value that is a slot's read (`%k = x`) or is stored into a slot right after its definition
+   (`%k = iterate(...); y = %k`, what `while (y = iterate(...)) !== nothing` lowers to), provided the slot
+   is not assigned again before the branch at pc. 0 when there is none. */
+static intptr_t cond_slot(frame_t *fr, jl_value_t *x, size_t pc)
+{
+    if (jl_is_slotnumber(x))
+        return ((jl_slotnumber_t *)x)->id;
+    if (!jl_is_ssavalue(x))
+        return 0;
+    intptr_t id = ((jl_ssavalue_t *)x)->id;
+    if (id < 1 || (size_t)id > pc)
+        return 0;
+    jl_value_t *def = jl_array_ptr_ref(fr->src->code, id - 1);
+    if (jl_is_slotnumber(def)) {
+        intptr_t slot = ((jl_slotnumber_t *)def)->id;
+        return slot_assigned_between(fr, slot, (size_t)id, pc) ? 0 : slot;
+    }
+    for (size_t k = (size_t)id; k < pc; k++) {
+        jl_value_t *st = jl_array_ptr_ref(fr->src->code, k);
+        if (jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_assign && jl_expr_nargs(st) == 2 &&
+            jl_is_slotnumber(jl_exprarg(st, 0)) && jl_is_ssavalue(jl_exprarg(st, 1)) &&
+            ((jl_ssavalue_t *)jl_exprarg(st, 1))->id == id) {
+            intptr_t slot = ((jl_slotnumber_t *)jl_exprarg(st, 0))->id;
+            return slot_assigned_between(fr, slot, k + 1, pc) ? 0 : slot;
+        }
+    }
+    return 0;
+}
+
 /* A condition feeding a GotoIfNot that refines a slot on both branches (Julia's Conditional, for the
    shapes lowering produces): isa(x, T), x === c (c a singleton such as `nothing`), x !== c, and the
-   negation (not_int or Base's `!`) of any of them. *yes / *no: x's type where the condition is true /
-   false. */
+   negation (not_int or Base's `!`) of any of them; x is a slot or an SSA value standing for one
+   (cond_slot). *yes / *no: x's type where the condition is true / false. */
 static int cond_refinement(frame_t *fr, jl_value_t **st, jl_value_t *cond, size_t pc, intptr_t *slot,
                            jl_value_t **yes, jl_value_t **no, int depth)
 {
@@ -1585,14 +1615,14 @@ static int cond_refinement(frame_t *fr, jl_value_t **st, jl_value_t *cond, size_
     }
     if (na != 3 || (f != jl_builtin_isa && f != jl_builtin_is))
         return 0;
-    jl_value_t *x = jl_exprarg(s, 1), *other = jl_exprarg(s, 2), *v;
-    if (f == jl_builtin_is && !jl_is_slotnumber(x)) {
-        x = jl_exprarg(s, 2);
+    jl_value_t *other = jl_exprarg(s, 2), *v;
+    *slot = cond_slot(fr, jl_exprarg(s, 1), (size_t)id - 1);
+    if (f == jl_builtin_is && *slot == 0) {
+        *slot = cond_slot(fr, jl_exprarg(s, 2), (size_t)id - 1);
         other = jl_exprarg(s, 1);
     }
-    if (!jl_is_slotnumber(x) || !jl_infer_operand_const(other, &v))
+    if (*slot == 0 || !jl_infer_operand_const(other, &v))
         return 0;
-    *slot = ((jl_slotnumber_t *)x)->id;
     if (*slot < 1 || (size_t)*slot > fr->nslots || st[*slot - 1] == NULL ||
         slot_assigned_between(fr, *slot, (size_t)id, pc))
         return 0;

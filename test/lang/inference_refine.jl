@@ -1,0 +1,76 @@
+# inference_refine.jl -- branch conditions that narrow a variable's type (`x !== nothing`, `!(x === c)`,
+# `while (y = iterate(...)) !== nothing`) and calls on Union-typed values that have one method: inferred
+# concretely and compiled without dynamic dispatch or allocation.
+using Test
+
+# the calls in optimized code that still go through dynamic dispatch (not builtins, not invokes)
+function dynamic_calls(f, types)
+    ci = code_typed(f, types)[1].first
+    calls = Any[]
+    for st in ci.code
+        e = Meta.isexpr(st, :(=)) ? st.args[2] : st
+        Meta.isexpr(e, :call) || continue
+        g = e.args[1]
+        g isa GlobalRef && (g = getfield(g.mod, g.name))
+        g isa Core.Builtin || push!(calls, g)
+    end
+    calls
+end
+
+not_nothing(x) = x !== nothing ? x : 0
+negated_is(x) = !(x === nothing) ? x : 0
+is_something(x::Union{Nothing, Float64}) = x !== nothing
+
+function sum_iterate(itr)
+    s = 0.0
+    y = iterate(itr)
+    y === nothing && return s
+    s += y[1]
+    st = y[2]
+    while (y = iterate(itr, st)) !== nothing
+        x, st = y
+        s += x
+    end
+    s
+end
+
+# a slot reassigned between the test and the branch is not narrowed by the test
+function reassigned_after_test(x, z)
+    c = x !== nothing
+    x = z
+    c ? x : 0
+end
+
+@testset "conditions narrow the tested variable" begin
+    @test Base.return_types(not_nothing, (Union{Nothing, Int},)) == Any[Int]
+    @test Base.return_types(negated_is, (Union{Nothing, Int},)) == Any[Int]
+    @test not_nothing(nothing) === 0 && not_nothing(5) === 5
+    @test negated_is(nothing) === 0 && negated_is(7) === 7
+    @test Base.return_types(reassigned_after_test, (Union{Nothing, Int}, Union{Nothing, Int})) ==
+          Any[Union{Nothing, Int}]
+    @test reassigned_after_test(1, nothing) === nothing
+end
+
+@testset "iterate loops: the assigned variable is narrowed" begin
+    @test isempty(dynamic_calls(sum_iterate, (Vector{Float64},)))
+    v = collect(1.0:10000.0)
+    @test sum_iterate(v) == 50005000.0
+    @test sum_iterate(Float64[]) == 0.0
+    @test (@allocated sum_iterate(v)) < 1000   # nothing per element
+end
+
+@testset "one method for every member of a Union: no dynamic call" begin
+    @test isempty(dynamic_calls(is_something, (Union{Nothing, Float64},)))
+    @test is_something(1.5) && !is_something(nothing)
+end
+
+@testset "issorted with the default ordering" begin
+    a = collect(1.0:10000.0)
+    @test issorted(a)
+    @test (@allocated issorted(a)) < 1000
+    b = copy(a); b[500] = 0.0
+    @test !issorted(b)
+    @test issorted([3, 2, 1]; rev = true)
+    @test !issorted([1, 3, 2])
+    @test issorted(["a", "b", "c"])
+end
