@@ -187,17 +187,32 @@ function accumulate(op, A::AbstractArray; dims::Union{Nothing,Integer}=nothing, 
     _array_of_values(vec(out), size(A))
 end
 _slice_indices(A, idx) = [ntuple(k -> idx[k] isa Colon ? i : idx[k], length(idx)) for i in 1:size(A, findfirst(x -> x isa Colon, idx))]
+# The result is typed by its values (like collect): it starts as an Array of the first value's type and
+# is widened (promote_typejoin) only when a later value does not fit, so a type-stable `op` gives a
+# concretely typed scan without going through an Array{Any}.
 function _accumulate_vec(op, v, init)
-    vals = Any[]
-    acc = init
-    firstel = init isa _InitialValue
-    for x in v
-        acc = firstel ? _reduce_first(op, x) : op(acc, x)
-        firstel = false
-        push!(vals, acc)
+    y = iterate(v)
+    y === nothing && return similar(v, _scan_eltype(op, eltype(v)), size(v))
+    x, st = y
+    acc = init isa _InitialValue ? _reduce_first(op, x) : op(init, x)
+    dest = Array{typeof(acc)}(undef, size(v))
+    dest[1] = acc
+    _accumulate_rest!(dest, op, v, acc, st, 2)
+end
+function _accumulate_rest!(dest, op, v, acc, st, i)
+    while (y = iterate(v, st)) !== nothing
+        x, st = y
+        acc = op(acc, x)
+        if !(acc isa eltype(dest))
+            wider = Array{promote_typejoin(eltype(dest), typeof(acc))}(undef, size(dest))
+            copyto!(wider, 1, dest, 1, i - 1)
+            wider[i] = acc
+            return _accumulate_rest!(wider, op, v, acc, st, i + 1)
+        end
+        dest[i] = acc
+        i += 1
     end
-    isempty(vals) && return similar(v, _scan_eltype(op, eltype(v)), size(v))
-    _array_of_values(vals, size(v))
+    dest
 end
 _scan_eltype(op, T) = T
 _scan_eltype(::typeof(add_sum), T) = typeof(_widen_sum(zero(T)))

@@ -1195,6 +1195,12 @@ static jval_t emit_foreigncall(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         rty = c->T_void;
     else if ((rty = ccall_type(c, crt, &rboxed)) == NULL)
         jl_cg_fail(c, "ccall return type not supported by codegen");
+    if (fp == (void *)jl_string_ptr && na == 1 && !rboxed && LLVMGetTypeKind(rty) == LLVMIntegerTypeKind) {
+        /* a String's bytes follow its header: pointer(s) in string loops is an add, not a call */
+        LLVMValueRef off = LLVMConstInt(c->T_i64, sizeof(jl_string_t), 0);
+        LLVMValueRef d = LLVMBuildInBoundsGEP2(c->b, c->T_i8, av[0], &off, 1, "");
+        return jl_cg_unboxed(crt, LLVMBuildPtrToInt(c->b, d, rty, ""));
+    }
     LLVMTypeRef fty = LLVMFunctionType(rty, at, (unsigned)na, 0);
     LLVMValueRef fv = cfunction_ref(c, jl_exprarg(e, 0), fp, csym, fty);
     if (!libm_ccall(jl_exprarg(e, 0)))

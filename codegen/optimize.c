@@ -1022,6 +1022,61 @@ static int getfield_nothrow(opt_t *o, jl_expr_t *e)
     return jl_is_symbol(idx) && jl_field_index(dt, (jl_sym_t *)idx, 0) >= 0;
 }
 
+/* the type of operand x if reading it cannot throw (a slot that may be undefined can), else NULL */
+static jl_value_t *nothrow_operand_type(opt_t *o, jl_value_t *x)
+{
+    if (jl_is_slotnumber(x) &&
+        (((uint8_t *)jl_array_data(o->ci->slotflags))[((jl_slotnumber_t *)x)->id - 1] & JL_SLOT_USEDUNDEF))
+        return NULL;
+    if (jl_is_expr(x))
+        return NULL;
+    return jl_widenconst(splat_operand_type(o, x));
+}
+
+/* `new(T, args...)` / `splatnew(T, tuple)` of a concrete struct whose fields all get values of their
+   declared types: allocates and nothing else (`new` converts nothing, so a mismatch would throw) */
+static int new_nothrow(opt_t *o, jl_expr_t *e)
+{
+    jl_value_t *T;
+    size_t na = jl_expr_nargs(e);
+    if (na < 1 || !jl_infer_operand_const(jl_exprarg(e, 0), &T) || !jl_is_datatype(T))
+        return 0;
+    jl_datatype_t *dt = (jl_datatype_t *)T;
+    if (!dt->isconcretetype || dt->types == NULL || dt->layout == NULL || jl_is_tuple_type(T))
+        return 0;
+    size_t nf = jl_svec_len(dt->types);
+    if (e->head == jl_s_splatnew) {
+        jl_value_t *tt = na == 2 ? nothrow_operand_type(o, jl_exprarg(e, 1)) : NULL;
+        if (tt == NULL || !jl_is_tuple_type(tt) || !((jl_datatype_t *)tt)->isconcretetype ||
+            jl_svec_len(((jl_datatype_t *)tt)->parameters) != nf)
+            return 0;
+        for (size_t i = 0; i < nf; i++)
+            if (!jl_subtype(jl_svecref(((jl_datatype_t *)tt)->parameters, i), jl_svecref(dt->types, i)))
+                return 0;
+        return 1;
+    }
+    if (na - 1 != nf)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        jl_value_t *t = nothrow_operand_type(o, jl_exprarg(e, i + 1));
+        if (t == NULL || !jl_subtype(t, jl_svecref(dt->types, i)))
+            return 0;
+    }
+    return 1;
+}
+
+/* a pure builtin of constant arguments that inference folded to a constant (so it does not throw) */
+static int folded_builtin(jl_value_t *f, jl_expr_t *e, jl_value_t *rt)
+{
+    jl_value_t *v;
+    if (!jl_is_infer_const(rt) || !jl_infer_is_pure_builtin(f))
+        return 0;
+    for (size_t i = 1; i < jl_expr_nargs(e); i++)
+        if (!jl_infer_operand_const(jl_exprarg(e, i), &v))
+            return 0;
+    return 1;
+}
+
 /* may statement s (whose value is unused) be deleted? */
 static int removable(opt_t *o, ir_t *ir, size_t k)
 {
@@ -1045,6 +1100,8 @@ static int removable(opt_t *o, ir_t *ir, size_t k)
         return 1;
     if (e->head == jl_s_inbounds)
         return !o->ci->propagate_inbounds;
+    if (e->head == jl_s_new || e->head == jl_s_splatnew)
+        return new_nothrow(o, e);
     if (e->head != jl_s_call || ir->types[k] == jl_bottom_type || jl_expr_nargs(e) == 0)
         return 0;
     if (!jl_infer_operand_const(jl_exprarg(e, 0), &v))
@@ -1055,6 +1112,8 @@ static int removable(opt_t *o, ir_t *ir, size_t k)
         (v == (jl_value_t *)jl_unionall_type || v == jl_builtin_apply_type ||
          (jl_is_builtin(v) && !strcmp(jl_builtin_name(v), "_typevar"))))
         return 1; /* folded type construction (`Matrix{<:Real}`) */
+    if (jl_is_builtin(v) && folded_builtin(v, e, ir->types[k]))
+        return 1;
     return v == jl_builtin_tuple || v == jl_builtin_is || v == jl_builtin_typeof || v == jl_builtin_svec ||
            (v == jl_builtin_isa && jl_is_infer_const(ir->types[k])) ||
            (v == jl_builtin_getfield && getfield_nothrow(o, e));

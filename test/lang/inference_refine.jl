@@ -74,3 +74,46 @@ end
     @test !issorted([1, 3, 2])
     @test issorted(["a", "b", "c"])
 end
+
+# keyword calls: the NamedTuple and closure objects the keyword machinery builds and never uses are
+# removed, so `parse(Int, s, base = 16)` in a loop allocates nothing
+function parse_hex_sum(strs)
+    t = 0
+    for s in strs
+        t += parse(Int64, s, base = 16)
+    end
+    t
+end
+
+# a String's bytes read through pointer(s) in compiled code
+function count_byte(s::String, b::UInt8)
+    n = 0
+    for i in 1:ncodeunits(s)
+        n += codeunit(s, i) == b
+    end
+    n
+end
+
+@testset "unused objects of keyword calls are not built" begin
+    strs = [string(i, base = 16) for i in 1:2000]
+    @test parse_hex_sum(strs) == sum(1:2000)
+    @test (@allocated parse_hex_sum(strs)) < 1000   # nothing per call
+    @test_throws ArgumentError parse_hex_sum(["fg"])
+    @test count_byte("abracadabra", UInt8('a')) == 5
+    @test count_byte("", UInt8('a')) == 0
+    @test count_byte("ü ü", 0xc3) == 2
+end
+
+@testset "cumsum/accumulate typed by their values" begin
+    @test Base.return_types(cumsum, (Vector{Float64},)) == Any[Vector{Float64}]
+    @test cumsum([0.5, 0.25, 0.25]) == [0.5, 0.75, 1.0]
+    c = cumsum(Int8[100, 100])
+    @test c == [100, 200] && eltype(c) == Int
+    @test eltype(cumsum(Float64[])) == Float64 && isempty(cumsum(Float64[]))
+    a = accumulate((x, y) -> y, Any[1, 2.5, "x"])
+    @test eltype(a) == Any && a[1] === 1 && a[2] === 2.5 && a[3] == "x"
+    b = accumulate((x, y) -> y, Any[1, 2.5])
+    @test eltype(b) == Real && b == [1, 2.5]
+    @test accumulate(*, [1, 2, 3], init = 2) == [2, 4, 12]
+    @test cumsum(1:4) == [1, 3, 6, 10]
+end
