@@ -11,7 +11,8 @@
  * Recursion: a call of a MethodInstance already being inferred uses its current best guess (starting
  * at Union{}) and marks every frame above it as part of that cycle; frames in a cycle are not cached
  * and the cycle's head re-runs until its return type stops changing (as Julia's InferenceState
- * cycles). A method nested JL_INFER_MAX_NEST times on the stack with new signatures gives Any.
+ * cycles). A method nested JL_INFER_MAX_NEST times on the stack with new signatures (as long or longer:
+ * recursion that drops arguments ends by itself) gives Any.
  *
  * Invariants: every block state and statement type only grows (tmerge) while a frame runs, and tmerge
  * caps unions and type depth, so the worklist terminates.
@@ -930,14 +931,22 @@ static int is_dispatch_elt(jl_value_t *t)
     return 0;
 }
 
+static size_t sig_length(jl_method_instance_t *mi)
+{
+    return jl_is_datatype(mi->specTypes) ? jl_svec_len(((jl_datatype_t *)mi->specTypes)->parameters) : 0;
+}
+
+/* frames of m on the stack with a signature no shorter than mi's: a recursion that drops arguments on
+   every call (promote_typeof(x, xs...) over a 5-element vect) ends by itself and is not limited */
 static int count_on_stack(jl_method_t *m, jl_method_instance_t *mi, frame_t **found)
 {
     int n = 0;
+    size_t len = sig_length(mi);
     *found = NULL;
     for (frame_t *f = infer_top; f; f = f->parent) {
         if (f->mi == mi && *found == NULL)
             *found = f;
-        if (f->m == m)
+        if (f->m == m && sig_length(f->mi) <= len)
             n++;
     }
     return n;

@@ -201,3 +201,16 @@ end
     @test occursin("fail_with(t::Tuple{String, Int64})", sprint(Base.show_backtrace, bt))
     @test catcher(("fine", 0)) === nothing
 end
+
+five_bodies() = [UBody(1.0, 0.0, 1.0), UBody(2.0, 0.0, 1.0), UBody(3.0, 0.0, 1.0), UBody(4.0, 0.0, 1.0),
+                 UBody(5.0, 0.0, 1.0)]
+six_strings(a) = [a, a, a, a, a, a]
+
+@testset "array literals of many elements infer their element type" begin
+    # vect(X...) -> promote_typeof(x, xs...) recurses once per element; the recursion drops an
+    # argument each time, so inference is not cut off at a nesting depth
+    @test code_typed(five_bodies, ())[1].second == Vector{UBody}
+    @test code_typed(six_strings, (String,))[1].second == Vector{String}
+    @test six_strings("q") == fill("q", 6)
+    @test sum(b -> b.x, five_bodies()) == 15.0
+end
