@@ -533,6 +533,75 @@ end
 typed_vcat(::Type{T}, xs...) where {T} = _cat(1, T, xs...)
 typed_hcat(::Type{T}, xs...) where {T} = _cat(2, T, xs...)
 hvcat(rows::Tuple{Vararg{Int}}, xs...) = typed_hvcat(promote_eltype(xs...), rows, xs...)
+
+# Vectors and matrices only (`[a b c d]`, `[a; b]`, `[a b; c d]`): the result is a Matrix{T} whatever the
+# sizes, so callers infer it (the general `_cat` computes its dimension count from the values). Sizes
+# that do not fit go to the general code, which reports them.
+_cat_block_size(x::AbstractVector) = (length(x), 1)
+_cat_block_size(x::AbstractMatrix) = size(x)
+function _copy_block!(dest::Matrix, x::AbstractVecOrMat, io::Int, jo::Int)
+    m, n = _cat_block_size(x)
+    for j in 1:n, i in 1:m
+        @inbounds dest[i + io, j + jo] = x isa AbstractVector ? x[i] : x[i, j]
+    end
+end
+hcat(xs::AbstractVecOrMat...) = typed_hcat(promote_eltype(xs...), xs...)
+vcat(xs::AbstractVecOrMat...) = typed_vcat(promote_eltype(xs...), xs...)
+typed_hcat(::Type{T}, xs::AbstractVecOrMat...) where {T} = typed_hvcat(T, (length(xs),), xs...)
+function typed_vcat(::Type{T}, xs::AbstractVecOrMat...) where {T}
+    isempty(xs) && return _cat(1, T)
+    m = 0
+    n = _cat_block_size(xs[1])[2]
+    for x in xs
+        sz = _cat_block_size(x)
+        sz[2] == n || return _cat(1, T, xs...)::Matrix{T}
+        m += sz[1]
+    end
+    dest = Matrix{T}(undef, m, n)
+    io = 0
+    for x in xs
+        _copy_block!(dest, x, io, 0)
+        io += _cat_block_size(x)[1]
+    end
+    dest
+end
+function typed_hvcat(::Type{T}, rows::Tuple{Vararg{Int}}, xs::AbstractVecOrMat...) where {T}
+    sum(rows) == length(xs) || throw(ArgumentError(string("mismatched number of elements: expected ", sum(rows), " got ", length(xs))))
+    isempty(xs) && return _hvcat_general(T, rows, xs...)::Matrix{T}
+    # each block row: blocks of one height; every block row equally wide
+    m = 0
+    n = -1
+    k = 1
+    for r in rows
+        r > 0 || return _hvcat_general(T, rows, xs...)::Matrix{T}
+        h = _cat_block_size(xs[k])[1]
+        w = 0
+        for j in k:k+r-1
+            sz = _cat_block_size(xs[j])
+            sz[1] == h || return _hvcat_general(T, rows, xs...)::Matrix{T}
+            w += sz[2]
+        end
+        n < 0 && (n = w)
+        w == n || return _hvcat_general(T, rows, xs...)::Matrix{T}
+        m += h
+        k += r
+    end
+    dest = Matrix{T}(undef, m, n)
+    io = 0
+    k = 1
+    for r in rows
+        jo = 0
+        for j in k:k+r-1
+            _copy_block!(dest, xs[j], io, jo)
+            jo += _cat_block_size(xs[j])[2]
+        end
+        io += _cat_block_size(xs[k])[1]
+        k += r
+    end
+    dest
+end
+_hvcat_general(::Type{T}, rows, xs...) where {T} =
+    length(rows) == 1 ? _cat(2, T, xs...) : invoke(typed_hvcat, Tuple{Type{T}, Tuple{Vararg{Int}}, Vararg{Any}}, T, rows, xs...)
 function typed_hvcat(::Type{T}, rows::Tuple{Vararg{Int}}, xs...) where {T}
     sum(rows) == length(xs) || throw(ArgumentError(string("mismatched number of elements: expected ", sum(rows), " got ", length(xs))))
     if !any(x -> x isa AbstractArray, xs)

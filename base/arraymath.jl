@@ -61,3 +61,8 @@ conj(A::AbstractArray) = _elementwise1(conj, A)
 real(A::AbstractArray{<:Real}) = A
 real(A::AbstractArray) = _elementwise1(real, A)
 imag(A::AbstractArray) = _elementwise1(imag, A)
+
+# The element type of a concatenation of arrays, from their types alone (abstractarray.jl's recursive
+# promote_eltype loses the constant types through inference's recursion limit, and `[a b; c d]` would
+# not infer a concrete Matrix): computed once per signature.
+@generated promote_eltype(xs::AbstractArray...) = promote_type(map(eltype, xs)...)

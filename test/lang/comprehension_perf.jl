@@ -103,3 +103,22 @@ end
     @test length(collect(Iterators.product(1:3, 1:0))) == 0
     @test sum(x * y * z for (x, y, z) in Iterators.product(1:2, 1:3, 1:4)) == 3 * 6 * 10
 end
+
+blocks2x2(a, b, c, d) = [a b; c d]
+blocks1x4(a, b, c, d) = [a b c d]
+stack2(a, b) = [a; b]
+
+@testset "concatenation of vectors and matrices infers Matrix" begin
+    M = Matrix{Float64}
+    @test Base.return_types(blocks2x2, (M, M, M, M)) == Any[M]
+    @test Base.return_types(blocks1x4, (M, M, M, M)) == Any[M]
+    @test Base.return_types(stack2, (Matrix{Int}, Vector{Int})) == Any[Matrix{Int}]
+    a = [1 2; 3 4]; b = [5 6; 7 8]; v = [9, 10]
+    @test blocks2x2(a, b, b, a) == [1 2 5 6; 3 4 7 8; 5 6 1 2; 7 8 3 4]
+    @test blocks1x4(a, v, b, v) == [1 2 9 5 6 9; 3 4 10 7 8 10]
+    @test stack2(a, [1 2]) == [1 2; 3 4; 1 2]
+    @test [a 1.5 * b] == [1 2 7.5 9; 3 4 10.5 12] && eltype([a 1.5 * b]) == Float64
+    @test [v; v] == [9, 10, 9, 10]
+    @test_throws DimensionMismatch [a v; v]
+    @test_throws DimensionMismatch [a b; v]
+end
