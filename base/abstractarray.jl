@@ -499,16 +499,18 @@ function _cat_copy!(dest, x, s, d, off)
 end
 # a matrix or vector into a matrix: plain column loops (the common `[a b]`, `[a; b]`, `[a b; c d]`)
 function _cat_copy!(dest::Matrix, x::AbstractVecOrMat, s, d, off)
-    m, n = size(x, 1), size(x, 2)
-    io, jo = d == 1 ? (off, 0) : d == 2 ? (0, off) : (0, 0)
     d > 2 && return invoke(_cat_copy!, Tuple{Any, Any, Any, Any, Any}, dest, x, s, d, off)
+    _copy_block!(dest, x, d == 1 ? off : 0, d == 2 ? off : 0)
+end
+# x into dest[io+1:io+m, jo+1:jo+n]
+function _copy_block!(dest::Matrix, x::AbstractVecOrMat, io::Int, jo::Int)
     if x isa AbstractVector
-        for i in 1:m
-            dest[i + io, 1 + jo] = x[i]
+        for i in 1:length(x)
+            @inbounds dest[i + io, 1 + jo] = x[i]
         end
     else
-        for j in 1:n, i in 1:m
-            dest[i + io, j + jo] = x[i, j]
+        for j in 1:size(x, 2), i in 1:size(x, 1)
+            @inbounds dest[i + io, j + jo] = x[i, j]
         end
     end
     nothing
@@ -518,9 +520,9 @@ vcat() = Vector{Any}(undef, 0)
 vcat(xs...) = _cat_from(1, xs)
 hcat() = Vector{Any}(undef, 0)
 hcat(xs...) = _cat_from(2, xs)
-function vcat(vs::AbstractVector...)
-    T = promote_eltype(vs...)
-    r = Vector{T}(undef, sum(length, vs))
+vcat(vs::AbstractVector...) = typed_vcat(promote_eltype(vs...), vs...)
+function typed_vcat(::Type{T}, vs::AbstractVector...) where {T}
+    r = Vector{T}(undef, sum(length, vs; init=0))
     k = 1
     for v in vs
         for x in v
@@ -539,12 +541,6 @@ hvcat(rows::Tuple{Vararg{Int}}, xs...) = typed_hvcat(promote_eltype(xs...), rows
 # that do not fit go to the general code, which reports them.
 _cat_block_size(x::AbstractVector) = (length(x), 1)
 _cat_block_size(x::AbstractMatrix) = size(x)
-function _copy_block!(dest::Matrix, x::AbstractVecOrMat, io::Int, jo::Int)
-    m, n = _cat_block_size(x)
-    for j in 1:n, i in 1:m
-        @inbounds dest[i + io, j + jo] = x isa AbstractVector ? x[i] : x[i, j]
-    end
-end
 hcat(xs::AbstractVecOrMat...) = typed_hcat(promote_eltype(xs...), xs...)
 vcat(xs::AbstractVecOrMat...) = typed_vcat(promote_eltype(xs...), xs...)
 typed_hcat(::Type{T}, xs::AbstractVecOrMat...) where {T} = typed_hvcat(T, (length(xs),), xs...)

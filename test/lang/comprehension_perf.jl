@@ -119,6 +119,8 @@ stack2(a, b) = [a; b]
     @test stack2(a, [1 2]) == [1 2; 3 4; 1 2]
     @test [a 1.5 * b] == [1 2 7.5 9; 3 4 10.5 12] && eltype([a 1.5 * b]) == Float64
     @test [v; v] == [9, 10, 9, 10]
+    @test Float64[v; [1]] == [9.0, 10.0, 1.0] && Float64[v; [1]] isa Vector{Float64}
+    @test Base.return_types(stack2, (Vector{Int}, Vector{Int})) == Any[Vector{Int}]
     @test_throws DimensionMismatch [a v; v]
     @test_throws DimensionMismatch [a b; v]
 end
