@@ -1,5 +1,5 @@
-# io.jl -- IO: file-descriptor streams (IOStream: files buffered through the C layer src/iostream.c,
-# stdin/stdout/stderr unbuffered so output order matches the C runtime's), IOBuffer, IOContext,
+# io.jl -- IO: file-descriptor streams (IOStream: files and a non-terminal stdout buffered through the
+# C layer src/iostream.c, which writes stdout's output ahead of later stderr output), IOBuffer, IOContext,
 # devnull, and the generic print/println/write/read/readline on top of `write(io, ::UInt8)` and
 # `unsafe_write`.
 
@@ -8,7 +8,8 @@
 # buffer that unsafe_write appends to here (loads and stores at the struct's fixed offsets: buffer
 # pointer 0, pending bytes 8, capacity 16); it is written out when full, by flush/close, by the
 # finalizer of an unreachable stream, and at process exit. stdin/stdout/stderr have `ios == C_NULL`
-# (a system image cannot hold process pointers) and use the process's unbuffered jl_ios_std streams.
+# (a system image cannot hold process pointers) and use the process's jl_ios_std streams: stdout is
+# buffered when it is not a terminal and written out before stdin is read or stderr written.
 mutable struct IOStream <: IO
     name::String
     fd::Int32
@@ -65,6 +66,7 @@ function close(io::IOStream)
     io.open || return nothing
     io.open = false
     if io.ios == C_NULL
+        ccall(:jl_ios_flush, Cint, (Ptr{UInt8},), _ios(io))
         ccall(:close, Cint, (Cint,), io.fd)
     else
         err = ccall(:jl_ios_close, Cint, (Ptr{UInt8},), io.ios)
@@ -75,8 +77,16 @@ end
 isopen(io::IOStream) = io.open
 fd(io::IOStream) = io.fd
 # one byte from the descriptor (after a byte eof() read ahead), or -1 at end of file
-# pending output is written before reading (a file opened "r+" reads what was written)
-_flush_pending(io::IOStream) = (io.ios != C_NULL && unsafe_load(Ptr{Int}(io.ios + 8)) > 0 && flush(io); nothing)
+# pending output is written before reading (a file opened "r+" reads what was written; a prompt
+# printed to stdout shows before stdin is read)
+function _flush_pending(io::IOStream)
+    if io.ios == C_NULL
+        io.fd == 0 && ccall(:jl_ios_flush_stdout, Cvoid, ())
+    elseif unsafe_load(Ptr{Int}(io.ios + 8)) > 0
+        flush(io)
+    end
+    nothing
+end
 function _read1(io::IOStream)
     _flush_pending(io)
     if io.peeked >= 0
@@ -127,6 +137,7 @@ function readline(io::IOStream; keep::Bool=false)
     end
     String(buf)
 end
+readline(; keep::Bool=false) = readline(stdin; keep = keep)
 readline(fname::AbstractString; keep::Bool=false) = open(io -> readline(io; keep = keep), String(fname))
 
 global stdin = IOStream("<stdin>", Int32(0), true)

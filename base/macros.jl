@@ -4,7 +4,8 @@
 
 time_ns() = ccall(:jl_hrtime, UInt64, ())
 time() = ccall(:jl_clock_now, Float64, ())
-sleep(sec::Real) = (ccall(:usleep, Cint, (UInt32,), UInt32(round(sec * 1e6))); nothing)
+# output printed before a pause shows during it (stdout to a pipe is buffered)
+sleep(sec::Real) = (ccall(:jl_ios_flush_stdout, Cvoid, ()); ccall(:usleep, Cint, (UInt32,), UInt32(round(sec * 1e6))); nothing)
 gc_bytes() = ccall(:jl_gc_total_bytes, Int64, ())
 gc_allocs() = ccall(:jl_gc_total_allocs, Int64, ())
 gc_pause_ns() = ccall(:jl_gc_total_pause_ns, Int64, ())

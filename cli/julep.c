@@ -19,6 +19,7 @@
 
 #include "julep.h"
 #include "julep_internal.h"
+#include "iostream.h"
 #include "options.h"
 #include "toplevel.h"
 #include "parser.h"
@@ -121,7 +122,7 @@ static int run_file(const char *path)
     if (text == NULL) {
         char cwd[PATH_MAX];
         int rel = path[0] != '/' && getcwd(cwd, sizeof(cwd)) != NULL;
-        fflush(stdout);
+        jl_ios_flush_stdout();
         fprintf(stderr, "ERROR: SystemError: opening file \"%s%s%s\": %s\n", rel ? cwd : "",
                 rel ? "/" : "", path, strerror(errno));
         if (f != NULL && !use_stdin)
@@ -247,7 +248,7 @@ static int repl(const jl_options_t *o)
     for (;;) {
         if (inlen == 0) {
             fputs(prompt, stdout);
-            fflush(stdout);
+            jl_ios_flush_stdout();
         }
         int got = read_line(&r, &line, &cap);
         if (got < 0)
@@ -349,7 +350,7 @@ int main(int argc, char **argv)
     uint64_t t1 = jl_hrtime_us();
     const char *what;
     int status = run_action(&opts, &what);
-    fflush(stdout);
+    jl_ios_flush_stdout();
     if (opts.trace_startup != NULL)
         jl_trace_startup_step("action", jl_hrtime_us() - t1, what);
     jl_atexit_hook(status);

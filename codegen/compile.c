@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "julep_internal.h"
+#include "iostream.h"
 #include "gf.h"
 #include "codegen.h"
 #include "infer.h"
@@ -218,6 +219,8 @@ static void trace_compile(jl_method_instance_t *mi)
     if (trace_out == NULL)
         return;
     char *line = jl_precompile_statement(mi->specTypes);
+    if (trace_out == stderr || trace_out == stdout)
+        jl_ios_flush_stdout(); /* the program's earlier output first */
     fprintf(trace_out, "%s\n", line);
     fflush(trace_out);
     free(line);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <uv.h>
 #include "julep_internal.h"
+#include "iostream.h"
 #include "init.h"
 #include "gf.h"
 #include "toplevel.h"
@@ -206,7 +207,7 @@ JL_DLLEXPORT int jl_is_initialized(void)
 
 static void output_failed(const char *what, const char *path, char *err)
 {
-    fflush(stdout);
+    jl_ios_flush_stdout();
     fprintf(stderr, "julep: cannot write %s %s: %s\n", what, path, err ? err : "unknown error");
     free(err);
     exit(1);
@@ -254,7 +255,7 @@ JL_DLLEXPORT void jl_atexit_hook(int status)
     if (status == 0 && (jl_options.outputji || jl_options.outputo || jl_options.outputbc ||
                         jl_options.outputunoptbc))
         write_outputs();
-    fflush(stdout);
+    jl_ios_flush_stdout();
     fflush(stderr);
     if (trace_out && trace_out != stderr && trace_out != stdout)
         fclose(trace_out);

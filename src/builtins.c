@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "iostream.h"
 #include "builtins.h"
 #include "gf.h"
 
@@ -848,6 +849,7 @@ JL_DLLEXPORT void jl_checked_assignment(jl_binding_t *b, jl_module_t *mod, jl_sy
     if (b->constp && b->value != NULL && !jl_egal(rhs, b->value)) {
         if (jl_typeof(rhs) != jl_typeof(b->value) || jl_is_type(rhs) || jl_is_module(rhs))
             jl_errorf("invalid redefinition of constant %s.%s", jl_symbol_name(mod->name), jl_symbol_name(var));
+        jl_ios_flush_stdout();
         fprintf(stderr, "WARNING: redefinition of constant %s.%s. This may fail, cause incorrect answers, "
                         "or produce other errors.\n", jl_symbol_name(mod->name), jl_symbol_name(var));
     }

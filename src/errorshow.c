@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "toplevel.h"
+#include "iostream.h"
 #include "gf.h"
 
 #pragma weak jl_apply
@@ -441,7 +442,7 @@ static void show_error_bt(FILE *out, jl_value_t *e, jl_value_t *bt)
 
 JL_DLLEXPORT void jl_print_uncaught_error(jl_value_t *e, jl_value_t *bt)
 {
-    fflush(stdout);
+    jl_ios_flush_stdout();
     jl_value_t *de = base_function("display_error");
     if (de != NULL) {
         volatile int ok = 0;
@@ -453,7 +454,7 @@ JL_DLLEXPORT void jl_print_uncaught_error(jl_value_t *e, jl_value_t *bt)
         JL_CATCH {
             ok = 0;
         }
-        fflush(stdout);
+        jl_ios_flush_stdout();
         if (ok)
             return;
     }
@@ -470,7 +471,7 @@ static int call_base_show(const char *fname, jl_value_t *v)
     if (f == NULL)
         return 0;
     volatile int ok = 0;
-    fflush(stdout);
+    jl_ios_flush_stdout();
     JL_TRY {
         jl_value_t *args[2] = {f, v};
         jl_apply(args, 2);
@@ -479,7 +480,7 @@ static int call_base_show(const char *fname, jl_value_t *v)
     JL_CATCH {
         ok = 0;
     }
-    fflush(stdout);
+    jl_ios_flush_stdout();
     return ok;
 }
 
@@ -508,7 +509,7 @@ JL_DLLEXPORT int jl_run_string(const char *code, const char *filename, int show)
             jl_set_global(jl_main_module, jl_symbol("ans"), v);
         if (show == 1 || (show == 2 && !jl_is_nothing(v)))
             display(v, show);
-        fflush(stdout);
+        jl_ios_flush_stdout();
     }
     JL_CATCH {
         status = 1;
@@ -523,7 +524,7 @@ JL_DLLEXPORT int jl_run_main_file(const char *path)
     volatile int status = 0;
     JL_TRY {
         jl_load(jl_main_module, path);
-        fflush(stdout);
+        jl_ios_flush_stdout();
     }
     JL_CATCH {
         status = 1;

@@ -23,6 +23,7 @@
 #include <alloca.h>
 #include <stdio.h>
 #include <string.h>
+#include "iostream.h"
 #include "julep_internal.h"
 #include "gf.h"
 
@@ -1449,6 +1450,7 @@ static void print_overwrite_warning(jl_method_t *m, jl_method_t *old)
         show_value(&s, jl_svecref(mb->parameters, i), 0);
     }
     sput(&s, ")");
+    jl_ios_flush_stdout();
     fprintf(stderr, "WARNING: Method definition %s in module %s at %s:%d overwritten", sig,
             jl_symbol_name(old->module->name), old->file ? jl_symbol_name(old->file) : "none", old->line);
     if (old->module != m->module)
@@ -1654,10 +1656,12 @@ JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, 
                       jl_symbol_name(name), jl_symbol_name(file), line);
     }
     for (size_t i = 0; i < jl_svec_len(tvars); i++) {
-        if (!tvar_used(atypes, tvars, i))
+        if (!tvar_used(atypes, tvars, i)) {
+            jl_ios_flush_stdout();
             fprintf(stderr, "WARNING: method definition for %s at %s:%d declares type variable %s but does not use it.\n",
                     jl_symbol_name(name), jl_symbol_name(file), line,
                     jl_symbol_name(((jl_tvar_t *)jl_svecref(tvars, i))->name));
+        }
     }
     jl_method_t *m = new_method(module);
     m->name = name;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "iostream.h"
 #include "interpreter.h"
 
 /* Dispatch lives in gf.c; until it is linked these resolve to NULL and calls raise an error. */
@@ -552,6 +553,7 @@ static void checked_assignment(jl_binding_t *b, jl_module_t *m, jl_sym_t *var, j
         if (rt != jl_typeof(old) || jl_is_datatype(rhs) || jl_is_unionall(rhs) || jl_is_uniontype(rhs) ||
             jl_is_module(rhs))
             jl_errorf("invalid redefinition of constant %s.%s", jl_symbol_name(m->name), jl_symbol_name(var));
+        jl_ios_flush_stdout();
         fprintf(stderr, "WARNING: redefinition of constant %s.%s. This may fail, cause incorrect answers, "
                 "or produce other errors.\n", jl_symbol_name(m->name), jl_symbol_name(var));
     }

@@ -9,9 +9,14 @@
  *   handler, so exit(), Base.exit and the uncaught-error path all write pending output);
  * - an unbuffered stream (cap == 0) writes straight through; before anything is written to stderr,
  *   pending output of stdout is written, so the two appear in the order they were produced;
+ * - stdout is buffered unless it is a terminal (Julia's stdout on a file is a buffered IOStream too);
+ *   besides the cases above it is written out before stdin is read (base/io.jl), before the C runtime
+ *   writes to stdout or stderr (jl_ios_flush_stdout), and when SIGINT or SIGTERM ends the process;
  * - a closed stream points at no buffer and has fd -1; writing to it is an error (errno EBADF).
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,13 +89,46 @@ JL_DLLEXPORT jl_ios_t *jl_ios_fdopen(int32_t fd, int64_t bufsize, int32_t own)
     return s;
 }
 
-/* the process's stream for descriptor 0, 1 or 2 (made on first use, never closed; unbuffered) */
+#define STDOUT_BUFSIZE 65536
+
+/* SIGINT or SIGTERM with its default action: write what stdout holds (write(2) is async-signal-safe;
+   a write interrupted mid-append may lose or repeat its own bytes), then die of the signal as before */
+static void flush_stdout_and_die(int sig)
+{
+    jl_ios_t *s = std_streams[1];
+    if (s != NULL && s->fd >= 0 && s->size > 0)
+        (void)write_all(s->fd, s->buf, (size_t)s->size);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* only signals nobody handles yet: an embedder's or the REPL's own handlers stay in charge */
+static void flush_stdout_on_signal(int sig)
+{
+    struct sigaction old;
+    if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+        return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = flush_stdout_and_die;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+/* the process's stream for descriptor 0, 1 or 2 (made on first use, never closed). Only stdout is
+   buffered, and only when it is not a terminal: a terminal shows each write at once. */
 JL_DLLEXPORT jl_ios_t *jl_ios_std(int32_t fd)
 {
     if (fd < 0 || fd > 2)
         return NULL;
-    if (std_streams[fd] == NULL)
-        std_streams[fd] = jl_ios_fdopen(fd, 0, 0);
+    if (std_streams[fd] == NULL) {
+        int buffered = fd == 1 && !isatty(fd);
+        std_streams[fd] = jl_ios_fdopen(fd, buffered ? STDOUT_BUFSIZE : 0, 0);
+        if (buffered) {
+            flush_stdout_on_signal(SIGINT);
+            flush_stdout_on_signal(SIGTERM);
+        }
+    }
     return std_streams[fd];
 }
 
@@ -107,10 +145,13 @@ JL_DLLEXPORT int jl_ios_flush(jl_ios_t *s)
     return err;
 }
 
+/* both writers of descriptor 1, Base's stream and C's FILE stdout: each is flushed whenever the other
+   is about to write, so at most one of them holds bytes */
 JL_DLLEXPORT void jl_ios_flush_stdout(void)
 {
     if (std_streams[1] != NULL)
         jl_ios_flush(std_streams[1]);
+    fflush(stdout);
 }
 
 JL_DLLEXPORT void jl_ios_flush_all(void)

@@ -24,7 +24,7 @@ JL_DLLEXPORT int jl_ios_write(jl_ios_t *s, const uint8_t *p, int64_t n);
 JL_DLLEXPORT int jl_ios_close(jl_ios_t *s);
 JL_DLLEXPORT void jl_ios_free(jl_ios_t *s);
 JL_DLLEXPORT void jl_ios_flush_all(void);
-/* C code about to write to stderr calls this, so stdout's earlier output comes first */
+/* C code about to write to stderr or to C's stdout calls this, so stdout's earlier output comes first */
 JL_DLLEXPORT void jl_ios_flush_stdout(void);
 
 #endif

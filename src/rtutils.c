@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
+#include "iostream.h"
 #include "julep_internal.h"
 #include "interpreter.h"
 
 JL_DLLEXPORT void jl_assert_failed(const char *expr, const char *file, int line)
 {
+    jl_ios_flush_stdout();
     fprintf(stderr, "julep: internal assertion failed: %s (%s:%d)\n", expr, file, line);
     abort();
 }
@@ -43,6 +45,7 @@ JL_DLLEXPORT void jl_eh_restore_state(jl_handler_t *eh)
 
 static void uncaught(jl_value_t *e)
 {
+    jl_ios_flush_stdout();
     fprintf(stderr, "ERROR: %s\n", jl_exception_message(e));
     fflush(stderr);
     exit(1);

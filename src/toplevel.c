@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iostream.h"
 #include "toplevel.h"
 #include "parser.h"
 
@@ -207,6 +208,7 @@ static void module_import(jl_module_t *to, jl_module_t *from, jl_sym_t *s, jl_sy
 {
     jl_binding_t *b = jl_get_binding(from, s);
     if (b == NULL) {
+        jl_ios_flush_stdout();
         fprintf(stderr, "WARNING: could not import %s.%s into %s\n", jl_symbol_name(from->name),
                 jl_symbol_name(s), jl_symbol_name(to->name));
         return;
@@ -220,10 +222,12 @@ static void module_import(jl_module_t *to, jl_module_t *from, jl_sym_t *s, jl_sy
         if (bto->constp && b->constp && bto->value == b->value)
             return; /* the same constant */
         if (bto->owner != to) {
+            jl_ios_flush_stdout();
             fprintf(stderr, "WARNING: ignoring conflicting import of %s.%s into %s\n",
                     jl_symbol_name(from->name), jl_symbol_name(s), jl_symbol_name(to->name));
             return;
         }
+        jl_ios_flush_stdout();
         fprintf(stderr, "WARNING: import of %s.%s into %s conflicts with an existing identifier; ignored.\n",
                 jl_symbol_name(from->name), jl_symbol_name(s), jl_symbol_name(to->name));
         return;
@@ -427,8 +431,10 @@ static jl_value_t *eval_module_expr(jl_module_t *parent, jl_value_t *ex)
         jl_binding_t *b = jl_get_binding_wr(parent, nm);
         if (b->value != NULL && !jl_is_module(b->value))
             jl_errorf("invalid redefinition of constant %s", jl_symbol_name(nm));
-        if (b->value != NULL)
+        if (b->value != NULL) {
+            jl_ios_flush_stdout();
             fprintf(stderr, "WARNING: replacing module %s.\n", jl_symbol_name(nm));
+        }
         b->value = (jl_value_t *)newm;
         b->constp = 1;
     }

@@ -43,6 +43,15 @@ let m = Module(:__precompile__)
             io = IOBuffer(); serialize(io, [1, 2]); seekstart(io); deserialize(io)
             nothing
         end
+        # files: temporary names, whole-file reads and writes, formatted lines into an IOStream
+        function warmup_files()
+            p = tempname(); write(p, "1 2\n"); read(p, String); read(p); readlines(p); isfile(p)
+            open(p, "w") do f
+                print(f, 1, " ", 2, "\n"); println(f, 2.5); write(f, "s"); write(f, 'c')
+            end
+            rm(p); rm(p; force = true)
+            nothing
+        end
         # Expr printing (repr, string, @show, Test's Expression: lines) over the common forms
         function warmup_exprs(io)
             src = "function f(x::T; k = 1) where T\n  y = [i^2 for i in 1:x if i > 1]\n  if x > 0 && k != 2\n" *
@@ -86,6 +95,7 @@ let m = Module(:__precompile__)
             try
                 warmup_print(IOBuffer())
                 warmup_values()
+                warmup_files()
                 warmup_exprs(IOBuffer())
                 warmup_test()
                 let w = Module(:__warmup__)

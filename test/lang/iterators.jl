@@ -56,6 +56,12 @@ using Test
         @test cumsum([1, 2, 3]) == [1, 3, 6]
         @test cumprod([1, 2, 3]) == [1, 2, 6]
         @test cumsum([1 2; 3 4], dims=2) == [1 3; 3 7]
+        # scans of machine numbers have the type Julia gives (small integers widen) and it is inferred,
+        # so a loop over the result compiles without dynamic calls
+        @test cumsum([0.5, 0.25]) == [0.5, 0.75] && cumsum(Int8[100, 100]) isa Vector{Int64}
+        @test cumprod(UInt8[16, 16]) == UInt[16, 256] && cumsum(Float32[]) isa Vector{Float32}
+        @test Base.return_types(cumsum, (Vector{Float64},)) == Any[Vector{Float64}]
+        @test cumsum(view([1.5, 2.5, 3.0], 2:3)) == [2.5, 5.5]
         @test foldr(-, [1, 2, 3]) == 2
         @test foldl(-, [1, 2, 3]) == -4
         @test mapreduce(x -> x^2, +, [1, 2, 3]; init=10) == 24

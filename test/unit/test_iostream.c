@@ -93,15 +93,40 @@ Test(iostream, flush_all_writes_every_open_stream)
     close(b[0]);
 }
 
-Test(iostream, std_streams_are_shared_and_unbuffered)
+Test(iostream, std_streams_are_shared)
 {
     cr_assert_null(jl_ios_std(3));
     jl_ios_t *o = jl_ios_std(1);
     cr_assert_not_null(o);
     cr_assert_eq(jl_ios_std(1), o);
     cr_assert_eq(o->fd, 1);
-    cr_assert_eq(o->cap, 0);
+    cr_assert_eq(o->cap > 0, !isatty(1)); /* buffered unless a terminal */
+    cr_assert_eq(jl_ios_std(2)->cap, 0);  /* stderr never waits */
     jl_ios_free(o); /* never frees a std stream */
     cr_assert_eq(jl_ios_std(1), o);
     cr_assert_eq(o->fd, 1);
+}
+
+/* stdout and stderr on one pipe (`2>&1`): stdout's bytes wait in its buffer until stderr is written
+   to, and then come first (each test runs in its own process, so descriptors 1 and 2 are ours) */
+Test(iostream, stdout_to_a_pipe_is_buffered_and_flushed_before_stderr)
+{
+    int fds[2];
+    char buf[64];
+    nonblocking_pipe(fds);
+    cr_assert_eq(dup2(fds[1], 1), 1);
+    cr_assert_eq(dup2(fds[1], 2), 2);
+    close(fds[1]);
+    jl_ios_t *out = jl_ios_std(1), *err = jl_ios_std(2);
+    cr_assert_gt(out->cap, 0);
+    cr_assert_eq(jl_ios_write(out, (const uint8_t *)"out ", 4), 0);
+    cr_assert_eq(drain(fds[0], buf, sizeof buf), 0);
+    cr_assert_eq(jl_ios_write(err, (const uint8_t *)"err", 3), 0);
+    ssize_t n = drain(fds[0], buf, sizeof buf);
+    cr_assert_eq(n, 7);
+    cr_assert_eq(memcmp(buf, "out err", 7), 0);
+    cr_assert_eq(jl_ios_write(out, (const uint8_t *)"late", 4), 0);
+    jl_ios_flush_stdout(); /* what C code calls before it writes */
+    cr_assert_eq(drain(fds[0], buf, sizeof buf), 4);
+    close(fds[0]);
 }

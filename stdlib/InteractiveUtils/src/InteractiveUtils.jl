@@ -140,6 +140,7 @@ function edit(path::AbstractString, line::Integer=0)
         println(path, ":", line)
     else
         cmd = line > 0 ? string(ed, " +", line, " '", path, "'") : string(ed, " '", path, "'")
+        flush(stdout)
         ccall(:system, Cint, (Ptr{UInt8},), cmd)
     end
     nothing
