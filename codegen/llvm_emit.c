@@ -1388,9 +1388,28 @@ static LLVMValueRef new_record(jl_cg_ctx_t *c, const char *name)
     return r;
 }
 
+/* the runtime's global `name` of type ty (an external symbol the JIT or the dynamic linker resolves) */
+static LLVMValueRef runtime_global(jl_cg_ctx_t *c, const char *name, LLVMTypeRef ty)
+{
+    LLVMValueRef g = LLVMGetNamedGlobal(c->m, name);
+    if (g == NULL) {
+        g = LLVMAddGlobal(c->m, ty, name);
+        LLVMSetLinkage(g, LLVMExternalLinkage);
+    }
+    return g;
+}
+
+/* jl_current_task: on x86-64 Linux a load at jl_tls_task_offset from the thread pointer (%fs, LLVM's
+   address space 257), as C code built with the initial-exec TLS model reads it; else a call */
 static LLVMValueRef current_task(jl_cg_ctx_t *c)
 {
-    return jl_cg_call(c, jl_cg_runtime_fn(c, "jl_get_current_task", c->T_ptr, NULL, 0, 0), NULL, 0);
+    if (jl_tls_task_offset == 0)
+        return jl_cg_call(c, jl_cg_runtime_fn(c, "jl_get_current_task", c->T_ptr, NULL, 0, 0), NULL, 0);
+    LLVMValueRef off = LLVMBuildLoad2(c->b, c->T_i64, runtime_global(c, "jl_tls_task_offset", c->T_i64), "");
+    unsigned kind = LLVMGetMDKindIDInContext(c->ctx, "invariant.load", 14);
+    LLVMSetMetadata(off, kind, LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, NULL, 0)));
+    LLVMValueRef slot = LLVMBuildIntToPtr(c->b, off, LLVMPointerTypeInContext(c->ctx, 257), "");
+    return LLVMBuildLoad2(c->b, c->T_ptr, slot, "task");
 }
 
 /* fill a record's fields for mi (prev, task, mi, module; ip separately) */
@@ -1444,20 +1463,21 @@ static void emit_frame_pop(jl_cg_ctx_t *c)
     c->pops[c->npops++] = st;
 }
 
-/* erase an instruction and the operands that only it used (the pop's load and GEPs) */
-static void erase_with_operands(LLVMValueRef v)
+/* erase an instruction and the operands that only it used (the pop's load and GEPs); `keep` (the
+   prologue's task) and the records stay: the caller decides */
+static void erase_with_operands(LLVMValueRef v, LLVMValueRef keep)
 {
-    if (v == NULL || LLVMIsAInstruction(v) == NULL || LLVMGetFirstUse(v) != NULL)
+    if (v == NULL || v == keep || LLVMIsAInstruction(v) == NULL || LLVMGetFirstUse(v) != NULL)
         return;
     if (LLVMIsACallInst(v) || LLVMIsAAllocaInst(v))
-        return; /* the task and the records: the caller decides */
+        return;
     int n = LLVMGetNumOperands(v);
     LLVMValueRef ops[4];
     for (int i = 0; i < n && i < 4; i++)
         ops[i] = LLVMGetOperand(v, (unsigned)i);
     LLVMInstructionEraseFromParent(v);
     for (int i = 0; i < n && i < 4; i++)
-        erase_with_operands(ops[i]);
+        erase_with_operands(ops[i], keep);
 }
 
 /* at the end: a frame nothing needed leaves no trace */
@@ -1470,14 +1490,16 @@ static void finish_frame(jl_cg_ctx_t *c)
         LLVMValueRef below = LLVMGetOperand(sel, 1), head = LLVMGetOperand(sel, 2);
         LLVMReplaceAllUsesWith(sel, c->frame_pushed ? below : head);
         LLVMInstructionEraseFromParent(sel);
-        erase_with_operands(c->frame_pushed ? head : below);
+        erase_with_operands(c->frame_pushed ? head : below, c->task);
     }
     if (c->frame_pushed)
         return;
     for (size_t i = 0; i < c->npops; i++)
-        erase_with_operands(c->pops[i]);
-    if (LLVMGetFirstUse(c->task) == NULL)
+        erase_with_operands(c->pops[i], c->task);
+    if (LLVMGetFirstUse(c->task) == NULL && LLVMIsACallInst(c->task))
         LLVMInstructionEraseFromParent(c->task);
+    else
+        erase_with_operands(c->task, NULL);
 }
 
 /* the inlining chain of optimized statement i: out[0] the entry directly inlined into the method,
@@ -2008,11 +2030,7 @@ static int has_enter(jl_code_info_t *src)
    with the runtime's jl_stack_limit at entry (a load, a compare and a cold branch). */
 static void emit_stack_check(jl_cg_ctx_t *c)
 {
-    LLVMValueRef lim = LLVMGetNamedGlobal(c->m, "jl_stack_limit");
-    if (lim == NULL) {
-        lim = LLVMAddGlobal(c->m, c->T_ptr, "jl_stack_limit");
-        LLVMSetLinkage(lim, LLVMExternalLinkage);
-    }
+    LLVMValueRef lim = runtime_global(c, "jl_stack_limit", c->T_ptr);
     unsigned id = LLVMLookupIntrinsicID("llvm.frameaddress", 17);
     LLVMTypeRef pt = c->T_ptr;
     LLVMValueRef fa_fn = LLVMGetIntrinsicDeclaration(c->m, id, &pt, 1);

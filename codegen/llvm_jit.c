@@ -30,7 +30,7 @@
 static const char *const runtime_symbols[] = {
     /* boxing and unboxing */
     "jl_box_int8", "jl_box_uint8", "jl_box_int16", "jl_box_uint16", "jl_box_int32", "jl_box_uint32",
-    "jl_stack_limit", "jl_throw_stack_overflow",
+    "jl_stack_limit", "jl_throw_stack_overflow", "jl_tls_task_offset",
     "jl_box_int64", "jl_box_uint64", "jl_box_float32", "jl_box_float64", "jl_box_bool", "jl_box_char",
     "jl_box_voidpointer", "jl_unbox_int64", "jl_unbox_int32", "jl_unbox_uint64", "jl_unbox_uint32",
     "jl_unbox_uint8", "jl_unbox_float64", "jl_unbox_float32", "jl_unbox_bool", "jl_unbox_char",

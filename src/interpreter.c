@@ -349,7 +349,6 @@ static jl_interp_code_t *cached_code(jl_code_info_t *src, jl_module_t *m)
 
 /* ---------------------------------------------------------------- stack overflow */
 
-#define JL_TLS_IE __attribute__((tls_model("initial-exec")))
 static __thread char *stack_limit JL_TLS_IE;
 static __thread jl_task_t *stack_limit_task JL_TLS_IE;
 

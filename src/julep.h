@@ -616,8 +616,15 @@ JL_DLLEXPORT JL_NORETURN void jl_rethrow_other(jl_value_t *e); /* rethrow(e): re
 
 /* ---------------------------------------------------------------- tasks */
 
+/* libjulep's thread-locals are in the static TLS block (initial-exec): an access is one %fs-relative
+   load, not a __tls_get_addr call */
+#define JL_TLS_IE __attribute__((tls_model("initial-exec")))
 JL_EXTERN jl_task_t *jl_root_task;
-JL_EXTERN __thread jl_task_t *jl_current_task;
+JL_EXTERN __thread jl_task_t *jl_current_task JL_TLS_IE;
+/* &jl_current_task minus the thread pointer, the same in every thread (static TLS); compiled code
+   reads the current task at that offset from %fs. 0 where unknown (not x86-64 Linux): it calls
+   jl_get_current_task instead. */
+JL_EXTERN intptr_t jl_tls_task_offset;
 
 /* ---------------------------------------------------------------- embedding */
 

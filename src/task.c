@@ -6,10 +6,21 @@
 #include "julep_internal.h"
 
 JL_DLLEXPORT jl_task_t *jl_root_task;
-JL_DLLEXPORT __thread jl_task_t *jl_current_task;
+JL_DLLEXPORT __thread jl_task_t *jl_current_task JL_TLS_IE;
+JL_DLLEXPORT intptr_t jl_tls_task_offset;
+
+static void init_tls_task_offset(void)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    char *tp; /* %fs:0 holds the thread pointer itself (the TCB's self pointer, x86-64 TLS ABI) */
+    __asm__("movq %%fs:0, %0" : "=r"(tp));
+    jl_tls_task_offset = (char *)&jl_current_task - tp;
+#endif
+}
 
 void jl_init_root_task(void *stack_base)
 {
+    init_tls_task_offset();
     jl_task_t *t = (jl_task_t *)jl_gc_alloc(sizeof(jl_task_t), (jl_value_t *)jl_task_type);
     t->stack_base = stack_base;
     t->stack_size = 0; /* the main thread's stack: limit comes from the OS (ulimit -s) */

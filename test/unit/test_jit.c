@@ -252,6 +252,28 @@ Test(jit, code_llvm_of_fib_has_no_runtime_calls)
     free(a);
 }
 
+/* a compiled function with a frame record reads the current task with one %fs-relative load (x86-64
+   Linux), and the record it links is the one a backtrace walks */
+Test(jit, frame_record_reads_the_task_from_tls)
+{
+    ev("jthrow(x) = " I "slt_int(x, 0) ? Core.throw(" I "mul_int(x, 10)) : x");
+    ev("jtwice(x) = jthrow(jthrow(x))");
+    cr_expect_eq(evi("jtwice(4)"), 4);
+    cr_expect(is_native(ci_of("jtwice", "Tuple{Int64}")));
+    cr_expect_eq(evi("try jtwice(-2) catch e; e end"), -20);
+#if defined(__x86_64__) && defined(__linux__)
+    char *tp;
+    __asm__("movq %%fs:0, %0" : "=r"(tp));
+    cr_expect(tp + jl_tls_task_offset == (char *)&jl_current_task);
+    char *err = NULL;
+    char *s = jl_code_llvm_str(ev("jtwice"), ev("Tuple{Int64}"), 1, 0, &err);
+    cr_assert_not_null(s, "%s", err ? err : "");
+    cr_expect(strstr(s, "addrspace(257)") != NULL, "%s", s);
+    cr_expect(strstr(s, "jl_get_current_task") == NULL, "%s", s);
+    free(s);
+#endif
+}
+
 Test(jit, trace_compile_prints_each_signature_once)
 {
     char path[] = "/tmp/julep_trace_XXXXXX";
