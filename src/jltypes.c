@@ -583,6 +583,36 @@ JL_DLLEXPORT jl_value_t *jl_substitute_var(jl_value_t *t, jl_tvar_t *var, jl_val
     return instantiate(t, &env);
 }
 
+/* Instantiations that mention a TypeVar made for one subtype query (subtype.c renames a UnionAll's
+   variable when it clashes with one in scope) are not cached: each query makes a new variable of the
+   same name (TypeVars hash by name), so caching them grew one probe chain per signature without bound
+   and made every later lookup of that type scan it (inference matching `getproperty(::Any, ::Symbol)`
+   against LinearAlgebra's `LU{T,S,P}` methods went quadratic). Julia caches no type with free
+   variables; julep keeps caching the others (recursive field types and image identity rely on it). */
+static jl_tvar_t *uncached_var;
+/* the uncached instantiations whose field types are being built: a recursive reference finds them */
+typedef struct uncached_frame { jl_datatype_t *d; struct uncached_frame *prev; } uncached_frame_t;
+static uncached_frame_t *uncached_stack;
+
+static int params_mention_var(jl_value_t **params, size_t n, jl_tvar_t *v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (jl_has_typevar(params[i], v))
+            return 1;
+    return 0;
+}
+
+/* as jl_substitute_var, for val a TypeVar that only this query uses (instantiation does not throw,
+   so the state is always restored) */
+JL_DLLEXPORT jl_value_t *jl_substitute_fresh_var(jl_value_t *t, jl_tvar_t *var, jl_tvar_t *val)
+{
+    jl_tvar_t *outer = uncached_var;
+    uncached_var = val;
+    jl_value_t *r = jl_substitute_var(t, var, (jl_value_t *)val);
+    uncached_var = outer;
+    return r;
+}
+
 /* The instantiation cache of a TypeName is an open-addressing hash table (an svec of 2^k slots,
    NULL = empty, linear probing) keyed by the parameters. Equal parameters must hash equally:
    DataTypes by their structural hash, TypeVars (equal only to themselves) by name, other types
@@ -724,6 +754,10 @@ static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, si
     jl_datatype_t *d = cache_lookup(tn, params, n);
     if (d)
         return d;
+    int cached = uncached_var == NULL || !params_mention_var(params, n, uncached_var);
+    for (uncached_frame_t *f = cached ? NULL : uncached_stack; f; f = f->prev)
+        if (f->d->name == tn && params_equal(f->d, params, n))
+            return f->d;
     /* bind the body's type variables to the given parameters */
     size_t nb = jl_svec_len(body->parameters);
     tvar_env_t envs[nb ? nb : 1];
@@ -742,7 +776,11 @@ static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, si
     init_datatype(d, tn, NULL, ps);
     if (tn == jl_tuple_typename)
         d->isconcretetype = tuple_params_concrete(params, n);
-    cache_insert(tn, d); /* before field types: recursive references find it */
+    uncached_frame_t frame = {d, uncached_stack};
+    if (cached)
+        cache_insert(tn, d); /* before field types: recursive references find it */
+    else
+        uncached_stack = &frame;
     d->super = body->super ? (jl_datatype_t *)instantiate((jl_value_t *)body->super, env) : NULL;
     if (tn == jl_tuple_typename) {
         d->types = ps;
@@ -777,6 +815,8 @@ static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, si
     else if (d->isconcretetype && !svec_has_free_typevars(d->types)) {
         jl_compute_field_offsets(d);
     }
+    if (!cached)
+        uncached_stack = frame.prev;
     return d;
 }
 

@@ -138,6 +138,7 @@ JL_DLLEXPORT jl_value_t *jl_type_intersection(jl_value_t *a, jl_value_t *b);
 JL_DLLEXPORT int jl_types_equal(jl_value_t *a, jl_value_t *b);
 JL_DLLEXPORT jl_value_t *jl_type_unionall_where(jl_tvar_t *v, jl_value_t *body);
 JL_DLLEXPORT jl_value_t *jl_substitute_var(jl_value_t *t, jl_tvar_t *var, jl_value_t *val);
+JL_DLLEXPORT jl_value_t *jl_substitute_fresh_var(jl_value_t *t, jl_tvar_t *var, jl_tvar_t *val);
 JL_DLLEXPORT int jl_type_morespecific(jl_value_t *a, jl_value_t *b);
 
 /* builtins.c, intrinsics.c */

@@ -473,7 +473,7 @@ static jl_unionall_t *unalias_unionall(jl_unionall_t *u, stenv_t *e)
         if (b->var == u->var || (b->lb != b->var->lb && has_var(b->lb, u->var)) ||
             (b->ub != b->var->ub && has_var(b->ub, u->var))) {
             jl_tvar_t *nv = jl_new_typevar(u->var->name, u->var->lb, u->var->ub);
-            return (jl_unionall_t *)jl_type_unionall(nv, jl_substitute_var(u->body, u->var, (jl_value_t *)nv));
+            return (jl_unionall_t *)jl_type_unionall(nv, jl_substitute_fresh_var(u->body, u->var, nv));
         }
     }
     return u;

@@ -1,12 +1,13 @@
 # precompile.jl -- run by `make` to write the default system image (build/<mode>/usr/lib/julep/sys.ji
 # and its native code sys.so): julep bootstraps Base from source, runs this file, and saves the heap
 # and every function compiled meanwhile (--output-ji).
-# Main must stay as a fresh process leaves it: the standard libraries are loaded into an anonymous
+# Main must stay as a fresh process leaves it: the standard libraries (Test, Printf, Random,
+# Serialization, LinearAlgebra, Statistics, Dates) are loaded into an anonymous
 # module (they are cached as loaded packages, and a later `using` only imports them), and the warm-up
 # code below runs inside functions of that module. Printing to stdout goes to /dev/null (the global
 # `stdout` is swapped for the run), so the signatures compiled are exactly those of `println(1)` etc.
 let m = Module(:__precompile__)
-    Core.eval(m, :(using Core, Base, Test, Printf, Random, Serialization))
+    Core.eval(m, :(using Core, Base, Test, Printf, Random, Serialization, LinearAlgebra, Statistics, Dates))
     Core.eval(m, quote
         function warmup_print(io)
             println(1); println(2.5); println("s"); println('c'); println(:sym); println(true)
@@ -75,6 +76,46 @@ let m = Module(:__precompile__)
             end
             nothing
         end
+        # the standard libraries' common calls (LinearAlgebra, Statistics, Dates, Printf formats)
+        function warmup_stdlibs(io)
+            A = rand(3, 3); B = randn(3, 3); x = rand(3); y = randn(3); S = A' * A + I
+            A * B; A * x; A' * B; A * B'; x' * A; x' * y; A + B; A - B; 2.0 * A; A * 2.0; A / 2.0; -A
+            A .* B; A .+ 1.0; A'; transpose(A); copy(A'); Matrix(A'); A^2; A^4; B^3; A == B
+            tr(A); det(A); inv(A); A \ x; A \ B; norm(x); norm(A); opnorm(A); dot(x, y); x ⋅ y; cross(x, y)
+            F = lu(A); F.L; F.U; F.p; det(F); F \ x; Q = qr(A); Q.Q; Q.R; C = cholesky(S); C.L; C \ x
+            E = eigen(S); E.values; E.vectors; eigvals(S); eigvecs(S); eigvals(A); svd(A).S; svdvals(A)
+            rank(A); pinv(A); cond(A); logdet(S); diag(A); diagm(x); Diagonal(x) * A; Symmetric(S) * x
+            I + A; A - I; Matrix{Float64}(I, 3, 3); UpperTriangular(A) \ x; kron(A, B); triu(A); tril(A)
+            mul!(similar(A), A, B); mul!(similar(x), A, x); normalize(x); issymmetric(S); isposdef(S)
+            hcat(A, B); vcat(A, B); [A B]; [A; B]; [A B; B A]; [x y]; [x; y]; hcat(x, y); vcat(x', y')
+            M = zeros(3, 3); M[1, 2] = 1.0; M[:, 1] = x; M[2, :] = y; A[1, 2]; A[:, 1]; A[1, :]; A[1:2, 2:3]
+            ones(3, 3); fill(1.0, 2, 2); rand(2, 4); randn(2, 4); rand(Int, 2, 2) * rand(Int, 2, 2); [1 2; 3 4]^2
+            sum(A); sum(A, dims = 1); sum(A, dims = 2); maximum(A); minimum(A); size(A); size(A, 1); length(A)
+            sum(abs2, x); extrema(A); reshape(A, 9); vec(A); permutedims(A); map(abs, A); abs.(A); sqrt.(S)
+            mean(x); std(x); var(x); median(x); mean(A); std(A); var(A); mean(A, dims = 1); std(A, dims = 2)
+            quantile(x, 0.5); quantile(x, [0.25, 0.75]); cor(x, y); cov(x, y); cov(A); cor(A); middle(x)
+            mean([1, 2, 3]); std([1, 2, 3]); median([3, 1, 2]); mean(abs, x); var(x; corrected = false)
+            show(io, MIME"text/plain"(), A); show(io, MIME"text/plain"(), x); show(io, A); print(io, x)
+            show(io, MIME"text/plain"(), F); show(io, MIME"text/plain"(), I); show(io, MIME"text/plain"(), A')
+            show(io, MIME"text/plain"(), [1 2; 3 4]); show(io, MIME"text/plain"(), rand(Int, 2, 2))
+            d = Date(2020, 1, 31); t = DateTime(2020, 1, 31, 12, 30, 15); now(); today(); now(UTC)
+            d + Day(1); d + Month(1); t + Hour(2); t - DateTime(2020); d - Date(2019, 12, 1); year(d); month(d)
+            day(d); dayofweek(d); dayname(d); monthname(d); hour(t); minute(t); second(t); isleapyear(d)
+            Dates.format(t, "yyyy-mm-dd HH:MM:SS"); Dates.format(d, "dd/mm/yyyy"); Date("2020-01-31")
+            DateTime("2020-01-31T12:30:15"); Date("31/01/2020", dateformat"dd/mm/yyyy"); string(d); string(t)
+            print(io, d); print(io, t); show(io, d); show(io, t); print(io, Day(3)); collect(d:Day(1):d + Day(3))
+            Dates.value(t - DateTime(2020)); Millisecond(t - DateTime(2020)); datetime2unix(t); unix2datetime(0)
+            @printf(io, "%d %i %5d %-5d %05d %+d %x %X %o %c %s %10s %-10s\n", 1, 2, 3, 4, 5, 6, 255, 255, 8,
+                    'c', "s", "r", "l")
+            @printf(io, "%f %.2f %8.3f %-8.3f %e %.3e %g %.4g %10.4f %.0f %5.1f%%\n", 1.5, 1.5, 1.5, 1.5, 1.5,
+                    1.5, 1.5, 1.5, 1.5, 1.5, 1.5)
+            @printf(io, "%d %.4f %s\n", 1, 2.0, 'c'); @printf(io, "%s\n", [1, 2]); @printf(io, "%.3f\n", 1)
+            @printf("%d\n", 1); @printf("%.4f\n", 1.0); @printf("%s\n", "s"); @printf("%s %d\n", "s", 1)
+            @printf("%.2f %.2f\n", 1.0, 2.0); @printf("%5.1f\n", 1.0); @printf("%e\n", 1.0); @printf("%g\n", 1.0)
+            @sprintf("%d", 1); @sprintf("%.2f", 1.0); @sprintf("%s", "s"); @sprintf("%5.1f %s", 1.0, "s")
+            Printf.format(io, Printf.Format("%d %s\n"), 1, "s")
+            nothing
+        end
         # calls as a script makes them at top level (dispatched one by one, not inlined into a caller)
         const TOPLEVEL = """
             println(1); println(2.5); println("s"); println(true); println(sum(rand(10)) > 0)
@@ -87,6 +128,24 @@ let m = Module(:__precompile__)
             f(n) = n < 2 ? n : f(n - 1) + f(n - 2); println(f(10)); println(rand(1:6) in 1:6)
             @time sum(v); @show v; println(typeof(v)); println(round(pi, digits = 3))
             println(ccall(:jl_codegen_loaded, Cint, ()) == 0)
+            A = rand(3, 3); B = randn(3, 3); x = rand(3); println(tr(A) > 0); println(tr(rand(3, 3)) > 0)
+            C = A * B; y = A * x; At = A'; C = A' * B; println(det(A) != 0); println(norm(x) > 0); inv(A)
+            println(size(A * B)); println(A \\ x == A \\ x); println(dot(x, x) > 0); println(A^2 == A * A)
+            println(mean(x) > 0); println(std(x) >= 0); println(var(x) >= 0); println(median(x) > 0)
+            println(mean(A) > 0); println(std(A) >= 0); println(round(mean([1, 2, 3]), digits = 2))
+            println(mean([1.0, 2.0, 4.0])); println(std([1.0, 2.0, 4.0])); println(sum([1.0, 2.0]))
+            x = randn(10); r = rand(5, 5); s = rand(100); println(mean(s) > 0, " ", std(s) > 0)
+            eigen(A + A'); eigvals(A + A'); lu(A); qr(A); svd(A); println(I * 2.0); println(Diagonal([1, 2]))
+            println(A isa Matrix{Float64}); show(A); println(A); display(A); display(x); display(rand(2, 2)')
+            @printf("%d\\n", 1); @printf("%.4f\\n", 1.0); @printf("%s %d\\n", "s", 1); @printf("%5.2f\\n", 2.5)
+            @printf("%.2f %.2f\\n", 1.0, 2.0); @printf("%s\\n", "x"); println(@sprintf("%.3f", pi))
+            d = Date(2020, 1, 31); println(d); println(d + Day(1)); println(year(d)); t = now(); println(t > t)
+            println(DateTime(2020, 1, 2, 3, 4, 5)); println(Dates.format(d, "yyyy-mm-dd")); println(today() > d)
+            Random.seed!(42); println(rand() < 1); println(rand(3)); println(randn(2, 2) isa Matrix); shuffle(1:3)
+            println(rand(1:10, 3) isa Vector); randperm(5); println(rand(Float32) < 1); randn!(zeros(3))
+            @testset "w" begin
+                @test tr(A) > 0; @test mean([1, 2]) == 1.5; @test_throws DimensionMismatch rand(2, 3) * rand(2, 3)
+            end
             """
         function warmup()
             out = Base.stdout
@@ -98,8 +157,9 @@ let m = Module(:__precompile__)
                 warmup_files()
                 warmup_exprs(IOBuffer())
                 warmup_test()
+                warmup_stdlibs(IOBuffer())
                 let w = Module(:__warmup__)
-                    Core.eval(w, :(using Core, Base, Random, Printf, Test))
+                    Core.eval(w, :(using Core, Base, Random, Printf, Test, LinearAlgebra, Statistics, Dates))
                     Base.include_string(w, TOPLEVEL)
                 end
             finally

@@ -198,6 +198,30 @@ Test(subtype, types_equal)
     }
 }
 
+static size_t cached_instantiations(jl_typename_t *tn)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < jl_svec_len(tn->cache); i++)
+        n += jl_svecref(tn->cache, i) != NULL;
+    return n;
+}
+
+/* A query whose UnionAll variable clashes with one in scope renames it (subtyping a signature against
+   itself, as method matching does); the types built with the new variable are not cached: they grew
+   the instantiation cache by one entry per query, all hashing alike, and lookups went quadratic. */
+Test(subtype, renamed_variables_are_not_cached)
+{
+    jl_value_t *u = T("Tuple{Ref{S}, Vector{S}} where S<:Integer");
+    jl_typename_t *ref = ((jl_datatype_t *)jl_unwrap_unionall(T("Ref{Int64}")))->name;
+    jl_value_t *env[1];
+    cr_assert(jl_subtype_env(u, u, env, 1));
+    size_t before = cached_instantiations(ref);
+    for (int i = 0; i < 50; i++)
+        cr_assert(jl_subtype_env(u, u, env, 1));
+    cr_expect_eq(cached_instantiations(ref), before);
+    cr_expect(jl_types_equal(u, T("Tuple{Ref{R}, Vector{R}} where R<:Integer")));
+}
+
 Test(subtype, isa_values)
 {
     jl_value_t *one = jl_box_int64(1), *s = jl_cstr_to_string("x");

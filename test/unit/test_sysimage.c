@@ -371,6 +371,31 @@ Test(sysimage, default_image_runs_without_compiling, .timeout = 120)
     cr_expect_str_eq(r.err, "");
 }
 
+/* the standard libraries are in the default image: `using` binds the loaded modules, and their common
+   calls (precompile.jl's warm-up) run from sys.so without compiling or loading LLVM */
+Test(sysimage, default_image_holds_the_stdlibs, .timeout = 120)
+{
+    run_t r = run(NULL, "--trace-compile=stderr -e 'using LinearAlgebra, Statistics, Random, Printf, Dates; "
+                        "println(tr(rand(3, 3)) > 0); A = rand(3, 3); println(size(A * A)); "
+                        "println(mean([1.0, 2.0, 4.0])); @printf(\"%.2f\\n\", 1.5); println(Date(2020, 1, 31)); "
+                        "println(ccall(:jl_codegen_loaded, Cint, ()) == 0)'");
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "true\n(3, 3)\n2.3333333333333335\n1.50\n2020-01-31\ntrue\n");
+    cr_expect_str_eq(r.err, "");
+}
+
+/* ... but Main sees them only after `using`/`import`, as in Julia */
+Test(sysimage, default_image_stdlibs_need_using, .timeout = 120)
+{
+    run_t r = run(NULL, "-e 'println(isdefined(Main, :LinearAlgebra), isdefined(Main, :tr), isdefined(Main, :mean), "
+                        "isdefined(Main, :Dates), isdefined(Main, Symbol(\"@printf\"))); "
+                        "try tr(rand(2, 2)) catch e; println(e isa UndefVarError) end; "
+                        "import Statistics; println(isdefined(Main, :mean), Statistics.mean([1, 3])); "
+                        "using LinearAlgebra; println(tr([1 2; 3 4]))'");
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.out, "falsefalsefalsefalsefalse\ntrue\nfalse2.0\n5\n");
+}
+
 Test(sysimage, native_code_can_be_ignored, .timeout = 120)
 {
     char args[512];

@@ -40,10 +40,14 @@ for (P, S) in ((:Year, DatePeriod), (:Quarter, DatePeriod), (:Month, DatePeriod)
 end
 value(p::Period) = p.value
 
-const _period_names = Dict{DataType,String}(Year => "year", Quarter => "quarter", Month => "month",
-    Week => "week", Day => "day", Hour => "hour", Minute => "minute", Second => "second",
-    Millisecond => "millisecond", Microsecond => "microsecond", Nanosecond => "nanosecond")
-_units(p::Period) = string(value(p), " ", _period_names[typeof(p)], abs(value(p)) == 1 ? "" : "s")
+# one method per period type, not a Dict keyed by types: a Dict whose keys hash by address must be
+# rehashed (interpreted) by every process that loads it from the system image
+for (P, name) in ((:Year, "year"), (:Quarter, "quarter"), (:Month, "month"), (:Week, "week"), (:Day, "day"),
+                  (:Hour, "hour"), (:Minute, "minute"), (:Second, "second"), (:Millisecond, "millisecond"),
+                  (:Microsecond, "microsecond"), (:Nanosecond, "nanosecond"))
+    @eval _period_name(::$P) = $name
+end
+_units(p::Period) = string(value(p), " ", _period_name(p), abs(value(p)) == 1 ? "" : "s")
 print(io::IO, p::Period) = print(io, _units(p))
 show(io::IO, ::MIME"text/plain", p::Period) = print(io, p)
 function show(io::IO, p::Period)

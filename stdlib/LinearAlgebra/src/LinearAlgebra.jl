@@ -8,8 +8,8 @@
 # Invariants: dense Float64/Float32 `Array`s go to BLAS/LAPACK (column-major, unit stride); every other
 # element type takes the generic Julia loops, which compute the same sums in the same order as Julia's
 # generic fallbacks. Size checks raise DimensionMismatch with Julia's messages before any ccall.
-# At load time OpenBLAS is set to max(1, CPU threads ÷ 2) threads unless OPENBLAS_NUM_THREADS,
-# GOTO_NUM_THREADS or OMP_NUM_THREADS is set, as Julia's LinearAlgebra.__init__ does.
+# Before its first call OpenBLAS is set to max(1, CPU threads ÷ 2) threads unless OPENBLAS_NUM_THREADS,
+# GOTO_NUM_THREADS or OMP_NUM_THREADS is set, as Julia's LinearAlgebra.__init__ does at load time.
 
 module LinearAlgebra
 
@@ -72,8 +72,10 @@ include("svd.jl")
 const ⋅ = dot
 const × = cross
 
+# OpenBLAS gets its thread count on its first call (BLAS.ensure_threads): a system image saved the
+# writer's flag
 function __init__()
-    BLAS.init_threads()
+    BLAS.THREADS_SET[] = false
 end
 
 end # module

@@ -16,20 +16,34 @@ const libblas = "libopenblas"
 const BlasInt = Int32
 const BlasFloat = Union{Float64, Float32}
 
-# the number of threads OpenBLAS uses
-get_num_threads() = Int(ccall((:openblas_get_num_threads, libblas), Cint, ()))
-function set_num_threads(n::Integer)
-    ccall((:openblas_set_num_threads, libblas), Cvoid, (Cint,), n)
-    nothing
-end
+# OpenBLAS's thread count is set before the first call into it, not by LinearAlgebra.__init__: the
+# module is in the default system image, so its __init__ runs in every process, and loading OpenBLAS
+# costs ~0.1 s and ~70 MB of buffers that `println(1)` must not pay. Every ccall into the library goes
+# through `@blascall`, which checks this flag (false again in each process: __init__ clears it).
+const THREADS_SET = Ref(false)
 
 # Julia sets OpenBLAS to half the CPU threads unless the environment chooses
 function init_threads()
+    THREADS_SET[] = true
     for v in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
         ccall(:getenv, Ptr{UInt8}, (Ptr{UInt8},), v) == C_NULL || return
     end
     ncpu = Int(ccall(:sysconf, Clong, (Cint,), 84))   # _SC_NPROCESSORS_ONLN
-    set_num_threads(max(1, div(ncpu, 2)))
+    ccall((:openblas_set_num_threads, libblas), Cvoid, (Cint,), max(1, div(ncpu, 2)))
+end
+
+ensure_threads() = (THREADS_SET[] || init_threads(); nothing)
+
+# `@blascall ccall((:f, lib), ...)`: the ccall, once OpenBLAS has its thread count
+macro blascall(ex)
+    esc(Expr(:block, Expr(:call, GlobalRef(BLAS, :ensure_threads)), ex))
+end
+
+# the number of threads OpenBLAS uses
+get_num_threads() = Int(@blascall ccall((:openblas_get_num_threads, libblas), Cint, ()))
+function set_num_threads(n::Integer)
+    @blascall ccall((:openblas_set_num_threads, libblas), Cvoid, (Cint,), n)
+    nothing
 end
 
 for (fdot, fnrm2, fasum, faxpy, fscal, fgemv, fgemm, fsyrk, T) in
@@ -37,22 +51,22 @@ for (fdot, fnrm2, fasum, faxpy, fscal, fgemv, fgemm, fsyrk, T) in
          (:sdot_, :snrm2_, :sasum_, :saxpy_, :sscal_, :sgemv_, :sgemm_, :ssyrk_, :Float32))
     @eval begin
         function dot(n::Integer, x::Union{Ptr{$T}, Array{$T}}, incx::Integer, y::Union{Ptr{$T}, Array{$T}}, incy::Integer)
-            ccall(($(QuoteNode(fdot)), libblas), $T,
+            @blascall ccall(($(QuoteNode(fdot)), libblas), $T,
                   (Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}), n, x, incx, y, incy)
         end
         nrm2(n::Integer, x::Union{Ptr{$T}, Array{$T}}, incx::Integer) =
-            ccall(($(QuoteNode(fnrm2)), libblas), $T, (Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}), n, x, incx)
+            @blascall ccall(($(QuoteNode(fnrm2)), libblas), $T, (Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}), n, x, incx)
         asum(n::Integer, x::Union{Ptr{$T}, Array{$T}}, incx::Integer) =
-            ccall(($(QuoteNode(fasum)), libblas), $T, (Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}), n, x, incx)
+            @blascall ccall(($(QuoteNode(fasum)), libblas), $T, (Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}), n, x, incx)
         function axpy!(a::Number, x::Array{$T}, y::Array{$T})
             length(x) == length(y) || throw(DimensionMismatch("x has length $(length(x)), but y has length $(length(y))"))
-            ccall(($(QuoteNode(faxpy)), libblas), Cvoid,
+            @blascall ccall(($(QuoteNode(faxpy)), libblas), Cvoid,
                   (Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}),
                   length(x), $T(a), x, 1, y, 1)
             y
         end
         function scal!(n::Integer, a::Number, x::Array{$T}, incx::Integer)
-            ccall(($(QuoteNode(fscal)), libblas), Cvoid, (Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt}),
+            @blascall ccall(($(QuoteNode(fscal)), libblas), Cvoid, (Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt}),
                   n, $T(a), x, incx)
             x
         end
@@ -66,7 +80,7 @@ for (fdot, fnrm2, fasum, faxpy, fscal, fgemv, fgemm, fsyrk, T) in
                 beta == 0 ? fill!(y, zero($T)) : scal!(length(y), beta, y, 1)
                 return y
             end
-            ccall(($(QuoteNode(fgemv)), libblas), Cvoid,
+            @blascall ccall(($(QuoteNode(fgemv)), libblas), Cvoid,
                   (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
                    Ref{$T}, Ptr{$T}, Ref{BlasInt}, Clong),
                   UInt8(trans), m, n, $T(alpha), A, max(1, m), x, 1, $T(beta), y, 1, 1)
@@ -85,7 +99,7 @@ for (fdot, fnrm2, fasum, faxpy, fscal, fgemv, fgemm, fsyrk, T) in
                 beta == 0 ? fill!(C, zero($T)) : scal!(length(C), beta, C, 1)
                 return C
             end
-            ccall(($(QuoteNode(fgemm)), libblas), Cvoid,
+            @blascall ccall(($(QuoteNode(fgemm)), libblas), Cvoid,
                   (Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt},
                    Ptr{$T}, Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt}, Clong, Clong),
                   UInt8(transA), UInt8(transB), m, n, ka, $T(alpha), A, max(1, size(A, 1)),
@@ -99,7 +113,7 @@ for (fdot, fnrm2, fasum, faxpy, fscal, fgemv, fgemm, fsyrk, T) in
             nn == n || throw(DimensionMismatch("C has size ($n,$n), corresponding dimension of A is $nn"))
             k = trans == 'N' ? size(A, 2) : size(A, 1)
             n == 0 && return C
-            ccall(($(QuoteNode(fsyrk)), libblas), Cvoid,
+            @blascall ccall(($(QuoteNode(fsyrk)), libblas), Cvoid,
                   (Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ref{$T}, Ptr{$T}, Ref{BlasInt},
                    Ref{$T}, Ptr{$T}, Ref{BlasInt}, Clong, Clong),
                   UInt8(uplo), UInt8(trans), n, k, $T(alpha), A, max(1, size(A, 1)), $T(beta), C, max(1, n), 1, 1)

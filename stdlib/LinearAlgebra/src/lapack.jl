@@ -9,7 +9,7 @@
 module LAPACK
 
 import ..LinearAlgebra: checksquare, SingularException, LAPACKException
-using ..BLAS: BlasInt, BlasFloat
+using ..BLAS: BlasInt, BlasFloat, @blascall
 using Base: DimensionMismatch
 
 const liblapack = "libopenblas"
@@ -28,7 +28,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
             m, n = size(A, 1), size(A, 2)
             ipiv = Vector{BlasInt}(undef, min(m, n))
             info = Ref{BlasInt}(0)
-            ccall(($(QuoteNode(getrf)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(getrf)), liblapack), Cvoid,
                   (Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ptr{BlasInt}),
                   m, n, A, max(1, m), ipiv, info)
             chkargs(info[], "getrf")
@@ -40,7 +40,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
             size(B, 1) == n || throw(DimensionMismatch("B has leading dimension $(size(B, 1)), but needs $n"))
             nrhs = size(B, 2)
             info = Ref{BlasInt}(0)
-            ccall(($(QuoteNode(getrs)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(getrs)), liblapack), Cvoid,
                   (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ptr{$T},
                    Ref{BlasInt}, Ptr{BlasInt}, Clong),
                   UInt8(trans), n, nrhs, A, max(1, n), ipiv, B, max(1, n), info, 1)
@@ -54,7 +54,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
             work = Vector{$T}(undef, 1)
             lwork = BlasInt(-1)
             for pass in 1:2
-                ccall(($(QuoteNode(getri)), liblapack), Cvoid,
+                @blascall ccall(($(QuoteNode(getri)), liblapack), Cvoid,
                       (Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}),
                       n, A, max(1, n), ipiv, work, lwork, info)
                 chkargs(info[], "getri")
@@ -74,7 +74,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
             if k > 0
                 work = Vector{$T}(undef, nb * n)
                 info = Ref{BlasInt}(0)
-                ccall(($(QuoteNode(geqrt)), liblapack), Cvoid,
+                @blascall ccall(($(QuoteNode(geqrt)), liblapack), Cvoid,
                       (Ref{BlasInt}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
                        Ptr{$T}, Ptr{BlasInt}),
                       m, n, nb, A, max(1, m), Tm, max(1, nb), work, info)
@@ -91,7 +91,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
             ldwork = side == 'L' ? n : m
             work = Vector{$T}(undef, nb * ldwork)
             info = Ref{BlasInt}(0)
-            ccall(($(QuoteNode(gemqrt)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(gemqrt)), liblapack), Cvoid,
                   (Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T},
                    Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ptr{BlasInt}, Clong, Clong),
                   UInt8(side), UInt8(trans), m, n, k, nb, V, max(1, size(V, 1)), Tm, max(1, nb), C, max(1, m),
@@ -104,7 +104,7 @@ for (getrf, getrs, getri, geqrt, gemqrt, trtrs, T) in
             n = checksquare(A)
             size(B, 1) == n || throw(DimensionMismatch("B has first dimension $(size(B, 1)) but needs $n"))
             info = Ref{BlasInt}(0)
-            ccall(($(QuoteNode(trtrs)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(trtrs)), liblapack), Cvoid,
                   (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T},
                    Ref{BlasInt}, Ptr{BlasInt}, Clong, Clong, Clong),
                   UInt8(uplo), UInt8(trans), UInt8(diag), n, size(B, 2), A, max(1, n), B, max(1, n), info, 1, 1, 1)
@@ -126,7 +126,7 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
             n = checksquare(A)
             info = Ref{BlasInt}(0)
             n == 0 && return A, 0
-            ccall(($(QuoteNode(potrf)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(potrf)), liblapack), Cvoid,
                   (Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Clong),
                   UInt8(uplo), n, A, max(1, n), info, 1)
             chkargs(info[], "potrf")
@@ -138,7 +138,7 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
             size(B, 1) == n || throw(DimensionMismatch("first dimension of B, $(size(B, 1)), and size of A, ($n,$n), must match!"))
             (n == 0 || size(B, 2) == 0) && return B
             info = Ref{BlasInt}(0)
-            ccall(($(QuoteNode(potrs)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(potrs)), liblapack), Cvoid,
                   (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
                    Ptr{BlasInt}, Clong),
                   UInt8(uplo), n, size(B, 2), A, max(1, n), B, max(1, n), info, 1)
@@ -150,7 +150,7 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
             n = checksquare(A)
             n == 0 && return A
             info = Ref{BlasInt}(0)
-            ccall(($(QuoteNode(potri)), liblapack), Cvoid,
+            @blascall ccall(($(QuoteNode(potri)), liblapack), Cvoid,
                   (Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Clong),
                   UInt8(uplo), n, A, max(1, n), info, 1)
             chkargs(info[], "potri")
@@ -174,7 +174,7 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
             liwork = BlasInt(-1)
             zdummy = Vector{$T}(undef, 1)
             for pass in 1:2
-                ccall(($(QuoteNode(syevr)), liblapack), Cvoid,
+                @blascall ccall(($(QuoteNode(syevr)), liblapack), Cvoid,
                       (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ref{$T}, Ref{$T},
                        Ref{BlasInt}, Ref{BlasInt}, Ref{$T}, Ptr{BlasInt}, Ptr{$T}, Ptr{$T}, Ref{BlasInt},
                        Ptr{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ref{BlasInt}, Ptr{BlasInt},
@@ -215,7 +215,7 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
             lwork = BlasInt(-1)
             vrbuf = jobvr == 'V' ? VR : Vector{$T}(undef, 1)
             for pass in 1:2
-                ccall(($(QuoteNode(geevx)), liblapack), Cvoid,
+                @blascall ccall(($(QuoteNode(geevx)), liblapack), Cvoid,
                       (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
                        Ptr{$T}, Ptr{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt},
                        Ptr{BlasInt}, Ptr{$T}, Ptr{$T}, Ptr{$T}, Ptr{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt},
@@ -251,7 +251,7 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
             lwork = BlasInt(-1)
             info = Ref{BlasInt}(0)
             for pass in 1:2
-                ccall(($(QuoteNode(gesdd)), liblapack), Cvoid,
+                @blascall ccall(($(QuoteNode(gesdd)), liblapack), Cvoid,
                       (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ptr{$T}, Ref{BlasInt},
                        Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ptr{BlasInt}, Clong),
                       UInt8(job), m, n, A, max(1, m), S, ubuf, ldu, vtbuf, ldvt, work, lwork, iwork, info, 1)
