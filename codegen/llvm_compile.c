@@ -289,6 +289,7 @@ static int emit_all(jl_cg_batch_t *B, char **reasons, int wrappers)
         }
         func_name(fn->name, sizeof(fn->name), "julia_", fn->mi, ++name_counter);
         fn->spec = LLVMAddFunction(B->m, fn->name, fn->spec_ty);
+        jl_cg_declare_recursion_copies(B, fn);
     }
     for (size_t i = 0; i < B->nfuncs; i++) {
         jl_cg_func_t *fn = &B->funcs[i];

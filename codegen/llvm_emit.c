@@ -834,7 +834,8 @@ static jval_t emit_invoke(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         args[i] = emit_operand(c, jl_exprarg(e, i + 1));
     jl_cg_func_t *bf = batch_func(c->batch, mi);
     if (bf != NULL) {
-        jval_t r = emit_spec_call(c, bf->spec, bf->spec_ty, mi->specTypes, jl_cg_spec_rettype(bf->ci), args, nargs,
+        LLVMValueRef target = bf == c->fn ? c->self_call : bf->spec;
+        jval_t r = emit_spec_call(c, target, bf->spec_ty, mi->specTypes, jl_cg_spec_rettype(bf->ci), args, nargs,
                                   bf->needs_frame);
         return bottom_val(r) ? r : jl_cg_convert(c, r, rt);
     }
@@ -2047,7 +2048,8 @@ static void emit_body(jl_cg_ctx_t *c)
     LLVMBasicBlockRef top = LLVMAppendBasicBlockInContext(c->ctx, c->f, "top");
     LLVMPositionBuilderAtEnd(c->b, top);
     setup_slots(c);
-    emit_stack_check(c);
+    if (c->f == c->fn->spec) /* a recursion copy is inlined into a frame that made the check */
+        emit_stack_check(c);
     if (c->fn->needs_frame) {
         map_lowered_ips(c);
         emit_frame_prologue(c);
@@ -2075,7 +2077,9 @@ static void emit_body(jl_cg_ctx_t *c)
 
 /* Emit fn's specialized body into its (already declared) function. 0 on success; otherwise the
    function is left empty and `reason` says why. */
-int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz)
+/* the body of fn into the LLVM function f, its self-calls going to self_call */
+static int emit_function_into(jl_cg_batch_t *B, jl_cg_func_t *fn, LLVMValueRef f, LLVMValueRef self_call,
+                              char *reason, size_t rsz)
 {
     jl_cg_ctx_t *c = (jl_cg_ctx_t *)calloc(1, sizeof(jl_cg_ctx_t));
     c->batch = B;
@@ -2084,7 +2088,8 @@ int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t
     c->src = fn->src;
     c->ctx = B->ctx;
     c->m = B->m;
-    c->f = fn->spec;
+    c->f = f;
+    c->self_call = self_call;
     c->rettype = jl_cg_spec_rettype(fn->ci);
     init_types(c);
     c->nstmts = jl_array_len(c->src->code);
@@ -2122,4 +2127,46 @@ int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t
     free(c->colds);
     free(c);
     return ok ? 0 : -1;
+}
+
+int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz)
+{
+    LLVMValueRef chain[JL_CG_REC_COPIES + 1];
+    chain[0] = fn->spec;
+    for (int k = 0; k < fn->nrec; k++)
+        chain[k + 1] = fn->rec[k];
+    for (int k = 0; k <= fn->nrec; k++)
+        if (emit_function_into(B, fn, chain[k], chain[(k + 1) % (fn->nrec + 1)], reason, rsz) != 0)
+            return -1;
+    return 0;
+}
+
+static int calls_itself(jl_cg_func_t *fn)
+{
+    jl_array_t *code = fn->src->code;
+    for (size_t i = 0; i < jl_array_len(code); i++) {
+        jl_value_t *s = jl_array_ptr_ref(code, i);
+        if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_assign)
+            s = jl_exprarg(s, 1);
+        if (jl_is_expr(s) && ((jl_expr_t *)s)->head == jl_s_invoke && jl_exprarg(s, 0) == (jl_value_t *)fn->mi)
+            return 1;
+    }
+    return 0;
+}
+
+void jl_cg_declare_recursion_copies(jl_cg_batch_t *B, jl_cg_func_t *fn)
+{
+    fn->nrec = 0;
+    if (fn->needs_frame || has_enter(fn->src) || fn->src->inlining_cost > JL_INFER_INLINE_COST ||
+        !calls_itself(fn))
+        return;
+    unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    for (int k = 0; k < JL_CG_REC_COPIES; k++) {
+        char name[200];
+        snprintf(name, sizeof(name), "%s.rec%d", fn->name, k + 1);
+        LLVMValueRef f = LLVMAddFunction(B->m, name, fn->spec_ty);
+        LLVMSetLinkage(f, LLVMInternalLinkage);
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(B->ctx, kind, 0));
+        fn->rec[fn->nrec++] = f;
+    }
 }

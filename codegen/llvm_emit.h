@@ -41,6 +41,7 @@ typedef struct {
 } jval_t;
 
 #define JL_CG_MAX_UNION 4
+#define JL_CG_REC_COPIES 3
 
 /* One function of a batch. */
 typedef struct {
@@ -55,6 +56,11 @@ typedef struct {
     char name[160];
     int failed;
     int needs_frame;             /* may throw: callers record their location before calling it */
+    /* small self-recursive functions: copies of the body (internal, alwaysinline) that self-calls go
+       through, spec -> rec[0] -> ... -> rec[nrec-1] -> spec, so LLVM unrolls the recursion nrec levels
+       (as gcc's recursive inlining does) */
+    LLVMValueRef rec[JL_CG_REC_COPIES];
+    int nrec;
 } jl_cg_func_t;
 
 typedef struct {
@@ -79,6 +85,7 @@ typedef struct {
     LLVMModuleRef m;
     LLVMBuilderRef b;
     LLVMValueRef f;              /* the LLVM function being emitted */
+    LLVMValueRef self_call;      /* where this body's direct self-calls go (fn->spec or a copy) */
     size_t nstmts;
     LLVMBasicBlockRef *bbs;      /* block starting at statement i, or NULL */
     jval_t *ssa;
@@ -149,6 +156,8 @@ LLVMValueRef jl_cg_args_array(jl_cg_ctx_t *c, jval_t *args, size_t n); /* alloca
 LLVMValueRef jl_cg_typeof(jl_cg_ctx_t *c, LLVMValueRef boxed);
 LLVMValueRef jl_cg_i1_to_bool(jl_cg_ctx_t *c, LLVMValueRef i1);
 int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz);
+/* declare fn's recursion copies when it is small, calls itself and keeps no backtrace frame */
+void jl_cg_declare_recursion_copies(jl_cg_batch_t *B, jl_cg_func_t *fn);
 /* decide which functions of the batch need a backtrace frame (fixpoint over batch invokes) */
 void jl_cg_mark_frames(jl_cg_batch_t *B);
 LLVMTypeRef jl_cg_spec_type(jl_cg_batch_t *B, jl_cg_func_t *fn); /* NULL: cannot be compiled */

@@ -162,3 +162,23 @@ end
     t3 = trace_of(() -> guarded_get([1], 2))   # compiled try around inlined code that throws
     @test occursin("guarded_get(v::Vector{Int64}, i::Int64)", t3) && occursin("getindex", t3)
 end
+
+# small self-recursive functions are unrolled into themselves (codegen/llvm_emit.c, recursion copies)
+using InteractiveUtils: code_llvm
+ack(m, n) = m == 0 ? n + 1 : n == 0 ? ack(m - 1, 1) : ack(m - 1, ack(m, n - 1))
+halves(x::Float64) = x < 1.0 ? x : halves(x / 2) + 1.0
+countdown(n) = n == 0 ? error("bottom") : countdown(n - 1) + 1
+@testset "self-recursion unrolled" begin
+    fibs = [0, 1]
+    for k in 3:26
+        push!(fibs, fibs[end] + fibs[end - 1])
+    end
+    @test [fib(n) for n in 0:25] == fibs
+    @test ack(2, 3) == 9 && ack(3, 3) == 61
+    @test halves(1024.0) == 11.5 && halves(0.5) == 0.5
+    ir = sprint(io -> code_llvm(io, fib, (Int,); debuginfo=:none))
+    @test count("call i64 @julia_fib_", ir) > 2      # fib's body holds its own body's calls
+    @test !occursin(r"call i64 @julia_fib_\d+\.rec", ir)   # the copies were inlined away
+    t = trace_of(() -> countdown(4))                 # frames of a recursion that throws stay visible
+    @test occursin("countdown(n::Int64) (repeats 5 times)", t)
+end
