@@ -2075,9 +2075,7 @@ static void emit_body(jl_cg_ctx_t *c)
     finish_frame(c);
 }
 
-/* Emit fn's specialized body into its (already declared) function. 0 on success; otherwise the
-   function is left empty and `reason` says why. */
-/* the body of fn into the LLVM function f, its self-calls going to self_call */
+/* the body of fn into the LLVM function f (spec or a recursion copy), its self-calls going to self_call */
 static int emit_function_into(jl_cg_batch_t *B, jl_cg_func_t *fn, LLVMValueRef f, LLVMValueRef self_call,
                               char *reason, size_t rsz)
 {
@@ -2129,6 +2127,8 @@ static int emit_function_into(jl_cg_batch_t *B, jl_cg_func_t *fn, LLVMValueRef f
     return ok ? 0 : -1;
 }
 
+/* Emit fn's specialized body into its (already declared) function, and into each recursion copy.
+   0 on success; otherwise `reason` says why (the caller drops the function and re-emits the batch). */
 int jl_cg_emit_function(jl_cg_batch_t *B, jl_cg_func_t *fn, char *reason, size_t rsz)
 {
     LLVMValueRef chain[JL_CG_REC_COPIES + 1];

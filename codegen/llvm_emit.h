@@ -57,8 +57,8 @@ typedef struct {
     int failed;
     int needs_frame;             /* may throw: callers record their location before calling it */
     /* small self-recursive functions: copies of the body (internal, alwaysinline) that self-calls go
-       through, spec -> rec[0] -> ... -> rec[nrec-1] -> spec, so LLVM unrolls the recursion nrec levels
-       (as gcc's recursive inlining does) */
+       through, spec -> rec[0] -> ... -> rec[nrec-1] -> spec, so after inlining the body holds its
+       recursion unrolled nrec + 1 levels (as gcc's recursive inlining does) */
     LLVMValueRef rec[JL_CG_REC_COPIES];
     int nrec;
 } jl_cg_func_t;
