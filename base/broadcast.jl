@@ -162,6 +162,37 @@ broadcasted(::typeof(*), r::OrdinalRange{<:Integer}, x::Integer) = _scale_range(
 broadcasted(::typeof(-), r::OrdinalRange{<:Integer}) = (-first(r)):(-step(r)):(-last(r))
 _scale_range(x, r) = isempty(r) ? ((x * first(r)):(x * step(r)):(x * first(r) - x * step(r))) :
     (x * first(r)):(x * step(r)):(x * last(r))
+# other ranges too (Julia's scalar-range broadcast rules): shifts keep the step, scaling scales it
+broadcasted(::typeof(+), r::AbstractRange) = r
+broadcasted(::typeof(-), r::AbstractRange) = -r
+broadcasted(::typeof(+), r::AbstractRange, x::Number) = range(first(r) + x, step=step(r), length=length(r))
+broadcasted(::typeof(+), x::Number, r::AbstractRange) = range(x + first(r), step=step(r), length=length(r))
+broadcasted(::typeof(+), r::StepRangeLen{T}, x::Number) where {T} =
+    StepRangeLen{typeof(T(r.ref) + x)}(r.ref + x, r.step, length(r), r.offset)
+broadcasted(::typeof(+), x::Number, r::StepRangeLen{T}) where {T} =
+    StepRangeLen{typeof(x + T(r.ref))}(x + r.ref, r.step, length(r), r.offset)
+broadcasted(::typeof(+), r::LinRange, x::Number) = LinRange(r.start + x, r.stop + x, length(r))
+broadcasted(::typeof(+), x::Number, r::LinRange) = LinRange(x + r.start, x + r.stop, length(r))
+broadcasted(::typeof(-), r::AbstractRange, x::Number) = range(first(r) - x, step=step(r), length=length(r))
+broadcasted(::typeof(-), x::Number, r::AbstractRange) = range(x - first(r), step=-step(r), length=length(r))
+broadcasted(::typeof(-), r::StepRangeLen{T}, x::Number) where {T} =
+    StepRangeLen{typeof(T(r.ref) - x)}(r.ref - x, r.step, length(r), r.offset)
+broadcasted(::typeof(-), x::Number, r::StepRangeLen{T}) where {T} =
+    StepRangeLen{typeof(x - T(r.ref))}(x - r.ref, -r.step, length(r), r.offset)
+broadcasted(::typeof(-), r::LinRange, x::Number) = LinRange(r.start - x, r.stop - x, length(r))
+broadcasted(::typeof(-), x::Number, r::LinRange) = LinRange(x - r.start, x - r.stop, length(r))
+broadcasted(::typeof(*), x::Number, r::AbstractRange) = range(x * first(r), step=x * step(r), length=length(r))
+broadcasted(::typeof(*), r::AbstractRange, x::Number) = range(first(r) * x, step=step(r) * x, length=length(r))
+broadcasted(::typeof(*), x::Number, r::StepRangeLen{T}) where {T} =
+    StepRangeLen{typeof(x * T(r.ref))}(x * r.ref, x * r.step, length(r), r.offset)
+broadcasted(::typeof(*), r::StepRangeLen{T}, x::Number) where {T} =
+    StepRangeLen{typeof(T(r.ref) * x)}(r.ref * x, r.step * x, length(r), r.offset)
+broadcasted(::typeof(*), x::Number, r::LinRange) = LinRange(x * r.start, x * r.stop, r.len)
+broadcasted(::typeof(*), r::LinRange, x::Number) = LinRange(r.start * x, r.stop * x, r.len)
+broadcasted(::typeof(/), r::AbstractRange, x::Number) = range(first(r) / x, step=step(r) / x, length=length(r))
+broadcasted(::typeof(/), r::StepRangeLen{T}, x::Number) where {T} =
+    StepRangeLen{typeof(T(r.ref) / x)}(r.ref / x, r.step / x, length(r), r.offset)
+broadcasted(::typeof(/), r::LinRange, x::Number) = LinRange(r.start / x, r.stop / x, r.len)
 
 # `A[I...] .= x` assigns through a view; scalar indices give the element (Julia's maybeview)
 dotview(A, I...) = view(A, I...)

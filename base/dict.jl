@@ -416,7 +416,7 @@ function iterate(v::ValueIterator, state...)
     y = iterate(v.dict, state...)
     y === nothing ? nothing : (y[1].second, y[2])
 end
-in(k, v::KeySet) = haskey(v.dict, k)
+in(k, v::KeySet) = get(v.dict, k, _secret_token) !== _secret_token
 in(x, v::ValueIterator) = any(y -> y == x, v)
 collect(v::KeySet) = (r = Vector{eltype(v)}(undef, 0); for k in v; push!(r, k); end; r)
 collect(v::ValueIterator) = (r = Vector{eltype(v)}(undef, 0); for x in v; push!(r, x); end; r)

@@ -30,10 +30,10 @@ export
     log2, log10, log1p, expm1, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, cbrt, hypot, muladd,
     fma, inv, isapprox, ≈, ≉, gcd, lcm, factorial, isqrt, real, imag, conj, isreal,
     length, size, ndims, axes, eltype, isempty, first, last, firstindex, lastindex, eachindex, keys,
-    values, pairs, getindex, setindex!, iterate, checkbounds, similar, copy, vec, push!, pop!,
+    values, pairs, only, getindex, setindex!, iterate, checkbounds, similar, copy, vec, push!, pop!,
     pushfirst!, popfirst!, append!, insert!, deleteat!, empty!, resize!, sizehint!, fill, fill!,
     zeros, ones, reverse, reverse!, vcat, sort, sort!, issorted, step, collect, map, map!, filter,
-    filter!, foreach, reduce, foldl, foldr, mapreduce, mapfoldl, sum, prod, maximum, minimum, extrema,
+    filter!, foreach, reduce, foldl, foldr, mapreduce, mapfoldl, mapfoldr, sum, prod, maximum, minimum, extrema,
     findmax, findmin, argmax, argmin, any, all, count, findfirst, findlast, findnext, findall, unique,
     cumsum, accumulate, in, enumerate, zip, ntuple, isassigned, get, get!, haskey, delete!, merge,
     merge!, keytype, valtype, union, intersect, setdiff, issubset,
@@ -45,12 +45,12 @@ export
     readline, readlines, eachline, flush, close, isopen, open, take!, eof, position, seekstart,
     unsafe_string, unsafe_load, unsafe_store!, pointer, pointer_from_objref, unsafe_convert,
     gensym, hash, objectid, error, rethrow, backtrace, catch_backtrace, current_exceptions,
-    nameof, parentmodule, supertype, fieldnames, fieldname, fieldtypes, fieldcount, isbitstype,
+    nameof, parentmodule, supertype, fieldnames, propertynames, fieldname, fieldtypes, fieldcount, isbitstype,
     isconcretetype, isabstracttype, isprimitivetype, ismutabletype, ismutable, isstructtype,
     issingletontype, isimmutable, typeintersect, sizeof, methods, hasmethod, which, names, isconst,
     code_lowered, code_typed, precompile, dump, deepcopy, WeakRef, WeakKeyDict, finalizer, splice!, @NamedTuple,
     invokelatest, @invokelatest, hex2bytes, hex2bytes!, bytes2hex, include_string, macroexpand, time_ns, time, sleep, exit, atexit, include, evalfile,
-    pwd, cd, readdir, joinpath, dirname, basename, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
+    pwd, cd, readdir, joinpath, dirname, basename, splitdir, abspath, isabspath, splitext, normpath, isfile, isdir, rm,
     mkdir, tempdir, tempname,
     # numbers (Base part 1)
     Rational, Complex, ComplexF64, ComplexF32, ComplexF16, BigInt, BigFloat, Irrational,
@@ -71,7 +71,7 @@ export
     trues, falses, range, LinRange, eachcol, eachrow, eachslice, selectdim,
     # macros
     @ccall, @inline, @noinline, @inbounds, @boundscheck, @propagate_inbounds, @nospecialize, @specialize,
-    @show, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,
+    @show, @__dot__, @assert, @time, @elapsed, @allocated, @timed, @__FILE__, @__DIR__, @__LINE__,
     @__MODULE__, @isdefined, @eval, @macroexpand, @macroexpand1, @static, @label, @goto, @gensym,
     @kwdef, @info, @warn, @error, @debug, @doc, @assume_effects, @pure, @generated
 # collections (dict.jl, set.jl, missing.jl)

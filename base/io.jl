@@ -166,14 +166,30 @@ function open(f::Function, fname::String, mode::String="r")
 end
 read(fname::String, ::Type{String}) = open(io -> read(io, String), fname)
 read(fname::String) = open(io -> read(io), fname)
-readlines(fname::String) = split_lines(read(fname, String))
-readlines(io::IO) = split_lines(read(io, String))
-function split_lines(s::String)
-    ls = split(s, '\n')
-    !isempty(ls) && isempty(ls[end]) && pop!(ls)
+readlines(fname::String; keep::Bool=false) = split_lines(read(fname, String), keep)
+readlines(io::IO; keep::Bool=false) = split_lines(read(io, String), keep)
+# the lines as Strings, without their "\n" or "\r\n" unless keep (Julia's readline)
+function split_lines(s::String, keep::Bool=false)
+    ls = String[]
+    cu = codeunits(s)
+    i = 1
+    n = length(cu)
+    while i <= n
+        j = i
+        while j <= n && cu[j] != UInt8('\n')
+            j += 1
+        end
+        if keep || j > n
+            push!(ls, String(cu[i:min(j, n)]))
+        else
+            e = (j > i && cu[j - 1] == UInt8('\r')) ? j - 2 : j - 1
+            push!(ls, String(cu[i:e]))
+        end
+        i = j + 1
+    end
     ls
 end
-eachline(x) = readlines(x)
+eachline(x; keep::Bool=false) = readlines(x; keep=keep)
 function write(fname::String, data)
     open(io -> write(io, data), fname, "w")
 end

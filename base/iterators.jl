@@ -84,7 +84,6 @@ function iterate(it::Take, state=(it.n,))
     y === nothing && return nothing
     y[1], (n - 1, y[2])
 end
-IteratorSize(::Type{_S1}) where {_S1<:Take} = SizeUnknown()
 struct Drop{I}
     xs::I
     n::Int
@@ -99,7 +98,6 @@ function iterate(it::Drop)
     y
 end
 iterate(it::Drop, state) = iterate(it.xs, state)
-IteratorSize(::Type{_S1}) where {_S1<:Drop} = SizeUnknown()
 struct Count{T}
     start::T
     step::T
@@ -270,9 +268,123 @@ function iterate(r::Reverse, state=nothing)
     i < 1 && return nothing
     v[i], (v, i - 1)
 end
+
+# ---- takewhile/dropwhile: the elements while (after) a predicate holds
+struct TakeWhile{I,P}
+    pred::P
+    xs::I
+end
+takewhile(pred, xs) = TakeWhile(pred, xs)
+IteratorSize(::Type{_S1}) where {_S1<:TakeWhile} = SizeUnknown()
+eltype(::Type{TakeWhile{I,P}}) where {I,P} = eltype(I)
+function iterate(it::TakeWhile, state...)
+    y = iterate(it.xs, state...)
+    (y === nothing || !it.pred(y[1])) && return nothing
+    y
+end
+struct DropWhile{I,P}
+    pred::P
+    xs::I
+end
+dropwhile(pred, xs) = DropWhile(pred, xs)
+IteratorSize(::Type{_S1}) where {_S1<:DropWhile} = SizeUnknown()
+eltype(::Type{DropWhile{I,P}}) where {I,P} = eltype(I)
+function iterate(it::DropWhile)
+    y = iterate(it.xs)
+    while y !== nothing && it.pred(y[1])
+        y = iterate(it.xs, y[2])
+    end
+    y
+end
+iterate(it::DropWhile, state) = iterate(it.xs, state)
+
+flatmap(f, c...) = flatten(map(f, c...))
+map(f, itr, itrs...) = Base.Generator(t -> f(t...), zip(itr, itrs...))
+
+# ---- accumulate: the running reductions of an iterator, lazily
+struct Accumulate{F,I,T}
+    f::F
+    itr::I
+    init::T
+end
+struct _NoInit end
+accumulate(f, itr; init = _NoInit()) = Accumulate(f, itr, init)
+IteratorSize(::Type{Accumulate{F,I,T}}) where {F,I,T} = IteratorSize(I)
+length(a::Accumulate) = length(a.itr)
+size(a::Accumulate) = size(a.itr)
+function iterate(a::Accumulate, state = (a.init,))
+    y = iterate(a.itr, Base.tail(state)...)
+    y === nothing && return nothing
+    acc = state[1] isa _NoInit ? y[1] : a.f(state[1], y[1])
+    acc, (acc, y[2])
+end
+
+# ---- Stateful: an iterator that remembers its position (each `iterate` consumes an element)
+mutable struct Stateful{T,V}
+    itr::T
+    next::V
+    taken::Int
+end
+function Stateful(itr)
+    y = iterate(itr)
+    Stateful{typeof(itr),Any}(itr, y, 0)
+end
+IteratorSize(::Type{Stateful{T,V}}) where {T,V} = IteratorSize(T) isa IsInfinite ? IsInfinite() : SizeUnknown()
+eltype(::Type{Stateful{T,V}}) where {T,V} = eltype(T)
+Base.isempty(s::Stateful) = s.next === nothing
+function Base.popfirst!(s::Stateful)
+    y = s.next
+    y === nothing && throw(Base.EOFError())
+    s.next = iterate(s.itr, y[2])
+    s.taken += 1
+    y[1]
+end
+peek(s::Stateful, sentinel = nothing) = s.next === nothing ? sentinel : s.next[1]
+iterate(s::Stateful, state = nothing) = s.next === nothing ? nothing : (popfirst!(s), nothing)
+
+# the first element and an iterator over the rest (nothing when empty)
+function peel(itr)
+    y = iterate(itr)
+    y === nothing && return nothing
+    y[1], rest(itr, y[2])
+end
+
+# the single element of a collection
+function only(x)
+    y = iterate(x)
+    y === nothing && throw(ArgumentError("Collection is empty, must contain exactly 1 element"))
+    iterate(x, y[2]) === nothing || throw(ArgumentError("Collection has multiple elements, must contain exactly 1 element"))
+    y[1]
+end
+only(x::Tuple{Any}) = x[1]
+only(x::Ref) = x[]
+
+# lengths of take/drop when the underlying iterator has one
+IteratorSize(::Type{Take{I}}) where {I} = _take_size(IteratorSize(I))
+_take_size(::IsInfinite) = HasLength()
+_take_size(::Union{HasLength,HasShape}) = HasLength()
+_take_size(s) = SizeUnknown()
+length(t::Take) = IteratorSize(t.xs) isa IsInfinite ? max(0, t.n) : max(0, min(t.n, length(t.xs)))
+eltype(::Type{Take{I}}) where {I} = eltype(I)
+IteratorSize(::Type{Drop{I}}) where {I} = _drop_size(IteratorSize(I))
+_drop_size(s::IsInfinite) = s
+_drop_size(::Union{HasLength,HasShape}) = HasLength()
+_drop_size(s) = SizeUnknown()
+length(d::Drop) = max(0, length(d.xs) - d.n)
+eltype(::Type{Drop{I}}) where {I} = eltype(I)
+eltype(::Type{Repeated{O}}) where {O} = O
+eltype(::Type{Count{T}}) where {T} = T
+eltype(::Type{Enumerate{I}}) where {I} = Tuple{Int,eltype(I)}
+IteratorSize(::Type{Enumerate{I}}) where {I} = IteratorSize(I)
+size(e::Enumerate) = size(e.itr)
+
+export enumerate, zip, rest, countfrom, take, drop, takewhile, dropwhile, cycle, repeated, product,
+    flatten, flatmap, partition
 end # module Iterators
 
-using .Iterators: enumerate, zip, product
+using .Iterators: enumerate, zip, product, only
+
+isempty(itr) = iterate(itr) === nothing
 
 # ---- shapes of iterators: arrays, generators and products keep their shape through collect
 IteratorSize(::Type{<:AbstractArray{T,N}}) where {T,N} = HasShape{N}()
@@ -295,9 +407,10 @@ end
 
 const Flatten = Iterators.Flatten
 
-pairs(A::AbstractArray) = Iterators.zip(keys(A), A)
+# pairs of an array or tuple: index => value (Base.Pairs, as for keyword arguments)
+pairs(A::AbstractArray) = Pairs{eltype(keys(A)),eltype(A),typeof(keys(A)),typeof(A)}(A, keys(A))
+pairs(t::Tuple) = Pairs{Int,eltype(t),typeof(OneTo(length(t))),typeof(t)}(t, OneTo(length(t)))
 pairs(s::String) = [(i => s[i]) for i in eachindex(s)]
-pairs(t::Tuple) = Iterators.zip(1:length(t), t)
 
 # ---- collect
 _length_known(itr) = !(IteratorSize(itr) isa SizeUnknown) && !(IteratorSize(itr) isa IsInfinite)
@@ -418,6 +531,9 @@ function filter(f, a::AbstractArray)
     end
     v
 end
+filter(f, t::Tuple) = _filter_tuple(f, t)
+_filter_tuple(f, ::Tuple{}) = ()
+_filter_tuple(f, t::Tuple) = f(t[1]) ? (t[1], _filter_tuple(f, tail(t))...) : _filter_tuple(f, tail(t))
 function filter!(f, a::Vector)
     j = 0
     for i in 1:length(a)
@@ -437,11 +553,18 @@ end
 foreach(f, a, b) = (for (x, y) in zip(a, b); f(x, y); end; nothing)
 
 struct _InitialValue end
+# the value of reducing an empty collection with op, where Julia defines one (reduce_empty)
+_empty_reduce_error() = throw(ArgumentError("reducing over an empty collection is not allowed; consider supplying `init` to the reducer"))
+_reduce_empty(op, T) = _empty_reduce_error()
+_reduce_empty(::typeof(+), ::Type{T}) where {T<:Number} = zero(T)
+_reduce_empty(::typeof(*), ::Type{T}) where {T<:Number} = one(T)
+_reduce_empty(::typeof(&), ::Type{Bool}) = true
+_reduce_empty(::typeof(|), ::Type{Bool}) = false
 function mapfoldl(f, op, itr; init=_InitialValue())
     y = iterate(itr)
     if y === nothing
-        init isa _InitialValue && throw(ArgumentError("reducing over an empty collection is not allowed; consider supplying `init` to the reducer"))
-        return init
+        init isa _InitialValue || return init
+        return f === identity ? _reduce_empty(op, eltype(itr)) : _empty_reduce_error()
     end
     acc = init isa _InitialValue ? f(y[1]) : op(init, f(y[1]))
     y = iterate(itr, y[2])
@@ -454,9 +577,8 @@ end
 mapreduce(f, op, itr; kw...) = mapfoldl(f, op, itr; kw...)
 foldl(op, itr; kw...) = mapfoldl(identity, op, itr; kw...)
 reduce(op, itr; kw...) = mapfoldl(identity, op, itr; kw...)
-function foldr(op, itr; kw...)
-    mapfoldl(identity, (a, b) -> op(b, a), reverse(collect(itr)); kw...)
-end
+foldr(op, itr; kw...) = mapfoldr(identity, op, itr; kw...)
+mapfoldr(f, op, itr; kw...) = mapfoldl(f, (a, b) -> op(b, a), reverse(collect(itr)); kw...)
 add_sum(x, y) = x + y
 add_sum(x::BitSigned64, y::BitSigned64) = Int(x) + Int(y)
 add_sum(x::BitUnsigned64, y::BitUnsigned64) = UInt(x) + UInt(y)
@@ -467,6 +589,8 @@ _widen_sum(x) = x
 _widen_sum(x::BitSigned64) = Int(x)
 _widen_sum(x::BitUnsigned64) = UInt(x)
 _widen_sum(x::Bool) = Int(x)
+_reduce_empty(::typeof(add_sum), ::Type{T}) where {T<:Number} = _widen_sum(zero(T))
+_reduce_empty(::typeof(mul_prod), ::Type{T}) where {T<:Number} = _widen_sum(one(T))
 sum(itr; init=_InitialValue()) = _sum(identity, itr, init)
 sum(f, itr; init=_InitialValue()) = _sum(f, itr, init)
 function _sum(f, itr, init)
@@ -477,7 +601,14 @@ function _sum(f, itr, init)
         T === Any && throw(ArgumentError("reducing over an empty collection is not allowed; consider supplying `init` to the reducer"))
         return _widen_sum(zero(T))
     end
-    mapfoldl(f, add_sum, itr; init=init isa _InitialValue ? _widen_sum(zero(typeof(f(y[1])))) : init)
+    init isa _InitialValue || return mapfoldl(f, add_sum, itr; init=init)
+    acc = _widen_sum(f(y[1]))   # no zero needed: a user number type may have none
+    y = iterate(itr, y[2])
+    while y !== nothing
+        acc = add_sum(acc, f(y[1]))
+        y = iterate(itr, y[2])
+    end
+    acc
 end
 prod(itr; init=_InitialValue()) = _prod(identity, itr, init)
 prod(f, itr; init=_InitialValue()) = _prod(f, itr, init)

@@ -30,18 +30,21 @@ function joinpath(a::AbstractString, parts::AbstractString...)
     end
     r
 end
-function dirname(p::AbstractString)
+# (directory, last component) as Julia's splitdir: the run of slashes before the last component goes;
+# a path that is only "/..." keeps "/"
+function splitdir(p::AbstractString)
     p = String(p)
-    i = findlast(==('/'), collect(p))
-    i === nothing && return ""
-    i == 1 && return "/"
-    p[1:i-1]
+    cu = codeunits(p)
+    k = findlast(==(UInt8('/')), cu)
+    k === nothing && return ("", p)
+    j = k
+    while j > 1 && cu[j - 1] == UInt8('/')
+        j -= 1
+    end
+    (j == 1 ? "/" : p[1:j-1], p[k+1:end])
 end
-function basename(p::AbstractString)
-    p = String(p)
-    i = findlast(==('/'), collect(p))
-    i === nothing ? p : p[i+1:end]
-end
+dirname(p::AbstractString) = splitdir(p)[1]
+basename(p::AbstractString) = splitdir(p)[2]
 function splitext(p::AbstractString)
     p = String(p)
     b = basename(p)

@@ -284,3 +284,50 @@ macro NamedTuple(ex)
     types = [esc(e isa Symbol ? :Any : e.args[2]) for e in decls]
     :(NamedTuple{$names, Tuple{$(types...)}})
 end
+
+# ---- @. (`@__dot__`): every call, operator and assignment in the expression becomes its dotted form;
+# `$f(x)` keeps a call undotted, and the left sides of definitions, `let` and `for` bindings stay as written.
+macro __dot__(x)
+    esc(__dot__(x))
+end
+_dottable(x) = false     # a spliced-in object (e.g. a function inserted by another macro)
+_dottable(x::Symbol) = (!isoperator(x) || first(String(x)) != '.' || x === :..) && x !== :(:)
+_dottable(x::Expr) = x.head !== :$
+_undot(x) = x
+function _undot(x::Expr)
+    if x.head === :.= && length(x.args) == 2
+        Expr(:(=), x.args[1], x.args[2])
+    elseif x.head === :block
+        Expr(:block, map(_undot, x.args)...)
+    else
+        x
+    end
+end
+__dot__(x) = x
+function __dot__(x::Expr)
+    dotargs = map(__dot__, x.args)
+    head = x.head
+    if head === :call && _dottable(x.args[1])
+        Expr(:., dotargs[1], Expr(:tuple, dotargs[2:end]...))
+    elseif head === :comparison
+        Expr(:comparison, Any[(iseven(i) && dotargs[i] isa Symbol && _dottable(dotargs[i]) && isoperator(dotargs[i])) ? Symbol('.', dotargs[i]) : dotargs[i]
+                              for i in 1:length(dotargs)]...)
+    elseif head === :$
+        x.args[1]
+    elseif head === :let || head === :for
+        Expr(head, _undot(dotargs[1]), dotargs[2])
+    elseif (head === :(=) || head === :function || head === :macro) && Meta.isexpr(x.args[1], :call)
+        Expr(head, x.args[1], dotargs[2])
+    elseif head === :(<:) || head === :(>:)
+        Expr(:call, head === :(<:) ? :.<: : :.>:, dotargs...)
+    else
+        (head === :&& || head === :||) &&
+            error("Using `&&` and `||` is disallowed in `@.` expressions.\nUse `&` or `|` for elementwise logical operations.\n")
+        h = String(head)
+        if last(h) == '=' && first(h) != '.'
+            Expr(Symbol('.', h), dotargs...)
+        else
+            Expr(head, dotargs...)
+        end
+    end
+end

@@ -8,6 +8,37 @@ ismissing(x) = x === missing
 nonmissingtype(::Type{T}) where {T} = typesplit(T, Missing)
 typesplit(T, S) = T isa Union ? (T.a <: S ? typesplit(T.b, S) : T.b <: S ? typesplit(T.a, S) : Union{typesplit(T.a, S), typesplit(T.b, S)}) : (T <: S ? Union{} : T)
 
+# promotion keeps missing and nothing as a Union (so [1, missing] is a Vector{Union{Missing, Int64}})
+nonnothingtype(::Type{T}) where {T} = typesplit(T, Nothing)
+promote_rule(::Type{Missing}, S::Type) = Union{S, Missing}
+promote_rule(::Type{Nothing}, S::Type) = Union{S, Nothing}
+promote_rule(::Type{Union{Nothing, Missing}}, S::Type) = Union{S, Nothing, Missing}
+function promote_rule(T::Type{>:Union{Nothing, Missing}}, S::Type)
+    R = nonnothingtype(T)
+    R >: T && return Any
+    R2 = nonmissingtype(R)
+    R2 >: R && return Any
+    Union{promote_type(R2, S), Nothing, Missing}
+end
+function promote_rule(T::Type{>:Missing}, S::Type)
+    R = nonmissingtype(T)
+    R >: T && return Any
+    Union{promote_type(R, S), Missing}
+end
+function promote_rule(T::Type{>:Nothing}, S::Type)
+    R = nonnothingtype(T)
+    R >: T && return Any
+    Union{promote_type(R, S), Nothing}
+end
+
+# converting to a type that admits missing (or nothing) converts to the rest of the Union
+convert(::Type{T}, x::T) where {T>:Missing} = x
+convert(::Type{T}, x::T) where {T>:Nothing} = x
+convert(::Type{T}, x::T) where {T>:Union{Missing, Nothing}} = x
+convert(::Type{T}, x) where {T>:Missing} = convert(nonmissingtype(T), x)
+convert(::Type{T}, x) where {T>:Nothing} = convert(nonnothingtype(T), x)
+convert(::Type{T}, x) where {T>:Union{Missing, Nothing}} = convert(nonmissingtype(nonnothingtype(T)), x)
+
 show(io::IO, ::Missing) = print(io, "missing")
 print(io::IO, ::Missing) = print(io, "missing")
 

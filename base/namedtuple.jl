@@ -30,6 +30,8 @@ haskey(t::NamedTuple, k::Symbol) = isdefined(t, k)
 haskey(t::NamedTuple, i::Integer) = 1 <= i <= nfields(t)
 getindex(t::NamedTuple, i::Int) = getfield(t, i)
 getindex(t::NamedTuple, k::Symbol) = getfield(t, k)
+getindex(t::NamedTuple, ks::Tuple{Vararg{Symbol}}) = NamedTuple{ks}(map(k -> getfield(t, k), ks))
+getindex(t::NamedTuple, ks::AbstractVector{Symbol}) = t[(ks...,)]
 get(t::NamedTuple, k::Symbol, default) = isdefined(t, k) ? getfield(t, k) : default
 isempty(t::NamedTuple) = nfields(t) == 0
 iterate(t::NamedTuple, i::Int=1) = i > nfields(t) ? nothing : (getfield(t, i), i + 1)

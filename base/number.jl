@@ -3,6 +3,9 @@
 
 zero(x::Number) = zero(typeof(x))
 one(x::Number) = one(typeof(x))
+# a user Number type with a convert from Int gets zero/one (Julia's fallbacks)
+zero(::Type{T}) where {T<:Number} = convert(T, 0)
+one(::Type{T}) where {T<:Number} = convert(T, 1)
 oneunit(x) = one(x)
 typemin(x::Real) = typemin(typeof(x))
 typemax(x::Real) = typemax(typeof(x))

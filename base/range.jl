@@ -347,3 +347,55 @@ function getindex(r::LinRange, i::Int)
     _lerpi(i - 1, r.lendiv, r.start, r.stop)
 end
 iterate(r::LinRange, i::Int=1) = i > r.len ? nothing : (r[i], i + 1)
+
+# ---- arithmetic on TwicePrecision (for range arithmetic that keeps the extra precision)
+function (+)(x::TwicePrecision{T}, y::TwicePrecision{T}) where {T}
+    r = x.hi + y.hi
+    s = abs(x.hi) > abs(y.hi) ? (((x.hi - r) + y.hi) + y.lo) + x.lo : (((y.hi - r) + x.hi) + x.lo) + y.lo
+    TwicePrecision{T}(canonicalize2(r, s)...)
+end
+(+)(x::TwicePrecision{T}, y::Number) where {T} = x + TwicePrecision{T}(T(y))
+(+)(x::Number, y::TwicePrecision) = y + x
+(-)(x::TwicePrecision) = _negate(x)
+(-)(x::TwicePrecision{T}, y::TwicePrecision{T}) where {T} = x + _negate(y)
+(-)(x::TwicePrecision, y::Number) = x + (-y)
+(-)(x::Number, y::TwicePrecision) = x + _negate(y)
+function (*)(x::TwicePrecision{T}, y::TwicePrecision{T}) where {T}
+    zh, zl = mul12(x.hi, y.hi)
+    (iszero(zh) || !isfinite(zh)) ? TwicePrecision{T}(zh, zh) : TwicePrecision{T}(canonicalize2(zh, (x.hi * y.lo + x.lo * y.hi) + zl)...)
+end
+function (*)(x::TwicePrecision{T}, v::Number) where {T}
+    v == 0 && return TwicePrecision{T}(x.hi * v, x.lo * v)
+    x * TwicePrecision{T}(T(v))
+end
+# an integer factor: split the high part so that the product is exact
+function (*)(x::TwicePrecision{T}, v::Integer) where {T<:IEEEFloat}
+    v == 0 && return TwicePrecision{T}(x.hi * v, x.lo * v)
+    nb = ndigits(abs(v), base=2) - 1
+    u = truncbits(x.hi, nb)
+    TwicePrecision{T}(canonicalize2(u * v, ((x.hi - u) + x.lo) * v)...)
+end
+(*)(v::Number, x::TwicePrecision) = x * v
+(/)(x::TwicePrecision{T}, v::Number) where {T} = _tp_div(x, TwicePrecision{T}(T(v)))
+
+# ---- arithmetic on ranges gives ranges, as in Julia
+(-)(r::OrdinalRange) = range(-first(r), step=-step(r), length=length(r))
+(-)(r::LinRange) = LinRange(-r.start, -r.stop, length(r))
+(*)(x::Real, r::AbstractRange) = range(x * first(r), step=x * step(r), length=length(r))
+(*)(x::Real, r::StepRangeLen{<:Real,<:TwicePrecision}) =
+    StepRangeLen(x * r.ref, twiceprecision(x * r.step, nbitslen(length(r), r.offset)), length(r), r.offset)
+(*)(x::Real, r::LinRange) = LinRange(x * r.start, x * r.stop, r.len)
+(*)(r::AbstractRange, x::Real) = x * r
+(/)(r::AbstractRange, x::Real) = range(first(r) / x, step=step(r) / x, length=length(r))
+(/)(r::StepRangeLen{<:Real,<:TwicePrecision}, x::Real) =
+    StepRangeLen(r.ref / x, twiceprecision(r.step / x, nbitslen(length(r), r.offset)), length(r), r.offset)
+(/)(r::LinRange, x::Real) = LinRange(r.start / x, r.stop / x, r.len)
+function (+)(r1::OrdinalRange, r2::OrdinalRange)
+    length(r1) == length(r2) || throw(DimensionMismatch("argument dimensions must match: length of r1 is $(length(r1)), length of r2 is $(length(r2))"))
+    range(first(r1) + first(r2), step=step(r1) + step(r2), length=length(r1))
+end
+function (-)(r1::OrdinalRange, r2::OrdinalRange)
+    length(r1) == length(r2) || throw(DimensionMismatch("argument dimensions must match: length of r1 is $(length(r1)), length of r2 is $(length(r2))"))
+    range(first(r1) - first(r2), step=step(r1) - step(r2), length=length(r1))
+end
+StepRange(start::T, step::S, stop::T) where {T,S} = StepRange{T,S}(start, step, stop)

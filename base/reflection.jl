@@ -19,6 +19,10 @@ function fieldnames(t::DataType)
     (t.name.names...,)
 end
 fieldnames(t::UnionAll) = fieldnames(unwrap_unionall(t))
+# the public properties: the fields unless a type says otherwise (private also lists internal ones)
+propertynames(x) = fieldnames(typeof(x))
+propertynames(x, private::Bool) = propertynames(x)
+propertynames(t::NamedTuple) = keys(t)
 fieldname(t::DataType, i::Integer) = fieldnames(t)[i]
 fieldtypes(t::DataType) = ntuple(i -> fieldtype(t, i), fieldcount(t))
 function fieldcount(t::DataType)

@@ -25,7 +25,7 @@ length(s::Set) = length(s.dict)
 isempty(s::Set) = isempty(s.dict)
 empty!(s::Set) = (empty!(s.dict); s)
 sizehint!(s::Set, n::Integer) = (sizehint!(s.dict, n); s)
-eltype(::Type{Set{T}}) where {T} = T
+eltype(::Type{<:AbstractSet{T}}) where {T} = T
 copy(s::Set{T}) where {T} = (r = Set{T}(); r.dict.slots = copy(s.dict.slots); _copyset!(r, s); r)
 function _copyset!(r::Set, s::Set)
     d, e = r.dict, s.dict

@@ -50,4 +50,17 @@ errmsg(f) = try; f(); "no error"; catch e; sprint(showerror, e); end
     y = zeros(2)
     broadcast!(*, y, [1, 2], 3)
     @test y == [3.0, 6.0]
+    @testset "@. (__dot__)" begin
+        x = [1.0, 2.0]
+        @. x = x * 2 + 1
+        @test x == [3.0, 5.0]
+        y = @. sin($sort([3.0, 1.0])) + 1
+        @test y == [sin(1.0) + 1, sin(3.0) + 1]
+        z = zeros(2)
+        @. z += [1, 2]
+        @test z == [1.0, 2.0]
+        @test (@. [1, 2] < 2) == [true, false]
+        @test macroexpand(Main, :(@. f(x) + 1)) == :((+).(f.(x), 1))
+        @test occursin("disallowed in `@.`", try macroexpand(Main, :(@. a && b)); "" catch e; sprint(showerror, e) end)
+    end
 end

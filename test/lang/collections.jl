@@ -121,3 +121,19 @@ using Test
         @test issubset([1, 2], s)
     end
 end
+
+# a user Number that only defines +, promote_rule and convert gets zero, sum and mixing with Int
+struct UNum <: Number
+    re::Int
+    im::Int
+end
+Base.:+(a::UNum, b::UNum) = UNum(a.re + b.re, a.im + b.im)
+Base.promote_rule(::Type{UNum}, ::Type{Int}) = UNum
+Base.convert(::Type{UNum}, x::Int) = UNum(x, 0)
+@testset "user Number in generic code" begin
+    @test UNum(1, 2) + 3 == UNum(4, 2)
+    @test 3 + UNum(1, 2) == UNum(4, 2)
+    @test zero(UNum) == UNum(0, 0)
+    @test sum([UNum(1, 1), UNum(2, 2)]) == UNum(3, 3)
+    @test sum(UNum[]) == UNum(0, 0)
+end

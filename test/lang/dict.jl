@@ -2,6 +2,13 @@
 # AbstractDict interface, IdDict and Base.ImmutableDict.
 using Test
 
+struct UDict <: AbstractDict{String,Int}
+    d::Dict{String,Int}
+end
+Base.iterate(m::UDict, st...) = iterate(m.d, st...)
+Base.length(m::UDict) = length(m.d)
+Base.get(m::UDict, k, def) = get(m.d, k, def)
+
 @testset "hash values" begin
     # Julia 1.10's documented values
     @test hash(10) == 0x95ea2955abd45275
@@ -141,4 +148,18 @@ end
     v = Pair{String,Int}[]
     push!(v, "a" => 0x01)
     @test v == ["a" => 1] && v[1].second isa Int
+    @testset "user AbstractDict and missing/nothing in literals" begin
+        md = UDict(Dict("a" => 1))
+        @test md["a"] == 1
+        @test haskey(md, "a") && !haskey(md, "b")
+        @test !isempty(md)
+        @test sprint(show, md) == "UDict(\"a\" => 1)"
+        @test sprint(show, MIME"text/plain"(), md) == "UDict with 1 entry:\n  \"a\" => 1"
+        @test typeof([1, missing]) == Vector{Union{Missing, Int64}}
+        @test typeof([1, nothing]) == Vector{Union{Nothing, Int64}}
+        @test string([missing, 2.0, 1]) == "Union{Missing, Float64}[missing, 2.0, 1.0]"
+        @test sprint(show, MIME"text/plain"(), [1, missing]) == "2-element Vector{Union{Missing, Int64}}:\n 1\n  missing"
+        @test propertynames((a = 1, b = 2)) == (:a, :b)
+        @test (a = 1, b = 2, c = 3)[(:c, :a)] == (c = 3, a = 1)
+    end
 end

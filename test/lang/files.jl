@@ -93,4 +93,19 @@ end
     end
     @test read(path, String) == "ABC\n"
     rm(path)
+    @testset "readlines, eachline, splitdir" begin
+        f = tempname()
+        write(f, "a\r\nb\n\nlast")
+        @test readlines(f) == ["a", "b", "", "last"]
+        @test readlines(f) isa Vector{String}
+        @test readlines(f; keep=true) == ["a\r\n", "b\n", "\n", "last"]
+        @test collect(eachline(f)) == ["a", "b", "", "last"]
+        rm(f)
+        @test splitdir("/a/b") == ("/a", "b")
+        @test splitdir("/a//b") == ("/a", "b")
+        @test splitdir("/b") == ("/", "b")
+        @test splitdir("b") == ("", "b")
+        @test splitdir("a/b/") == ("a/b", "")
+        @test dirname("/a/b.txt") == "/a" && basename("/a/b.txt") == "b.txt"
+    end
 end

@@ -74,4 +74,39 @@ using Test
         @test filter(isodd, [1 2; 3 4]) == [1, 3]
         @test foreach(x -> nothing, 1:3) === nothing
     end
+    @testset "more Iterators (exports, takewhile, Stateful, only, pairs)" begin
+        @test Base.Iterators.countfrom === Iterators.countfrom
+        @test collect(Iterators.takewhile(<(3), 1:5)) == [1, 2]
+        @test collect(Iterators.dropwhile(<(3), 1:5)) == [3, 4, 5]
+        @test collect(Iterators.flatmap(x -> 1:x, 1:3)) == [1, 1, 2, 1, 2, 3]
+        @test collect(Iterators.accumulate(+, 1:4)) == [1, 3, 6, 10]
+        @test only([3]) == 3
+        @test only((7,)) == 7
+        @test_throws ArgumentError only([1, 2])
+        @test_throws ArgumentError only(Int[])
+        h, t = Iterators.peel(1:3)
+        @test h == 1 && collect(t) == [2, 3]
+        s = Iterators.Stateful(1:5)
+        @test first(s) == 1
+        @test collect(s) == [2, 3, 4, 5]
+        @test length(Iterators.take(1:10, 3)) == 3
+        @test length(Iterators.drop(1:10, 3)) == 7
+        @test collect(Iterators.take(Iterators.countfrom(1), 3)) isa Vector{Int}
+        @test eltype(Iterators.take(1:3, 2)) == Int
+        @test collect(pairs([10, 20])) == [1 => 10, 2 => 20]
+        @test collect(pairs((:a, :b))) == [1 => :a, 2 => :b]
+        @test [k => v for (k, v) in pairs(["x"])] == [1 => "x"]
+        @test sprint(show, Iterators.take(1:10, 3)) == "Base.Iterators.Take{UnitRange{Int64}}(1:10, 3)"
+    end
+    @testset "reductions: empty, mapfoldr, tuples" begin
+        @test reduce(+, Int[]) === 0
+        @test reduce(*, Float64[]) === 1.0
+        @test_throws ArgumentError reduce(max, Int[])
+        @test mapfoldr(x -> 2x, -, [1, 2, 3]) == 2 - (4 - 6)
+        @test filter(isodd, (1, 2, 3)) == (1, 3)
+        @test filter(iseven, ()) == ()
+        @test sum(Int8[100, 100]) === 200
+        @test prod(Int8[100, 2]) === 200
+        @test sum([-0.0]) === -0.0
+    end
 end

@@ -60,4 +60,20 @@ disp(x) = sprint(show, MIME("text/plain"), x)
         @test disp(l) == "5-element LinRange{Float64, Int64}:\n 0.0, 0.25, 0.5, 0.75, 1.0"
         @test length(LinRange(0, 1, 0)) == 0
     end
+    @testset "range arithmetic stays a range" begin
+        @test (1:3) * 2 === 2:2:6
+        @test 2 * (1:3) === 2:2:6
+        @test -(1:3) === -1:-1:-3
+        @test string((1:3) / 2) == "0.5:0.5:1.5"
+        @test string((0:0.1:1) .* 2) == "0.0:0.2:2.0"
+        @test string((0:0.1:0.3) * 3) == "0.0:0.3:0.9"
+        @test string(-(1.0:0.5:2.0)) == "-1.0:-0.5:-2.0"
+        @test string(range(0, 1, length=3) .+ 1) == "1.0:0.5:2.0"
+        @test string(LinRange(0, 1, 3) .+ 1) == "LinRange{Float64}(1.0, 2.0, 3)"
+        @test string((1:3) .+ 0.5) == "1.5:1.0:3.5"
+        @test 2 .- (1:3) === 1:-1:-1
+        @test (1:3) + (2:4) === 3:2:7
+        @test StepRange(1, 2, 7) === 1:2:7
+        @test collect((0:0.1:1) .+ 1) == [x + 1 for x in 0:0.1:1]
+    end
 end

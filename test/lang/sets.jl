@@ -1,6 +1,13 @@
 # sets.jl -- Set (Julia's slot order), the set algebra on sets and vectors, and missing/Some basics.
 using Test
 
+struct USet <: AbstractSet{Int}
+    s::Set{Int}
+end
+Base.iterate(m::USet, st...) = iterate(m.s, st...)
+Base.length(m::USet) = length(m.s)
+Base.in(x, m::USet) = x in m.s
+
 @testset "Set" begin
     s = Set("aaBca")
     @test repr(s) == "Set(['a', 'c', 'B'])"
@@ -70,4 +77,12 @@ end
     @test_throws ArgumentError something(nothing)
     @test Some(nothing).value === nothing
     @test repr(Some(1)) == "Some(1)"
+    @testset "user AbstractSet gets Base's set operations" begin
+        ms = USet(Set([1, 2]))
+        @test eltype(ms) == Int
+        @test union(ms, [3]) isa Set{Int}
+        @test union(ms, [3]) == Set([1, 2, 3])
+        @test issubset(ms, Set([1, 2, 3]))
+        @test ms == Set([1, 2])
+    end
 end

@@ -61,6 +61,8 @@ function Base.showerror(io::IO, ex::TestSetException)
     print(io, "Some tests did not pass: ")
     print(io, ex.pass, " passed, ", ex.fail, " failed, ", ex.error, " errored, ", ex.broken, " broken.")
 end
+# as in Julia, the summary is the whole message: no backtrace after it
+Base.showerror(io::IO, ex::TestSetException, bt; backtrace=true) = showerror(io, ex)
 
 const TESTSET_STACK = Any[]
 get_testset() = isempty(TESTSET_STACK) ? nothing : TESTSET_STACK[end]
@@ -114,6 +116,7 @@ struct FallbackTestSetException <: Exception
     msg::String
 end
 Base.showerror(io::IO, ex::FallbackTestSetException) = print(io, ex.msg)
+Base.showerror(io::IO, ex::FallbackTestSetException, bt; backtrace=true) = showerror(io, ex)
 
 function record(ts::DefaultTestSet, r::Pass)
     TOTALS[1] += 1
