@@ -111,6 +111,8 @@ getindex(::Type{T}) where {T} = Vector{T}(undef, 0)
 # ---- growing and shrinking vectors
 _growend!(a::Vector, n::Integer) = ccall(:jl_array_grow_end, Cvoid, (Any, Csize_t), a, n)
 _deleteend!(a::Vector, n::Integer) = ccall(:jl_array_del_end, Cvoid, (Any, Csize_t), a, n)
+_growbeg!(a::Vector, n::Integer) = ccall(:jl_array_grow_beg, Cvoid, (Any, Csize_t), a, n)
+_deletebeg!(a::Vector, n::Integer) = ccall(:jl_array_del_beg, Cvoid, (Any, Csize_t), a, n)
 function push!(a::Vector{T}, item) where {T}
     x = convert(T, item)
     _growend!(a, 1)
@@ -133,21 +135,23 @@ function pop!(a::Vector)
 end
 function pushfirst!(a::Vector{T}, item) where {T}
     x = convert(T, item)
-    _growend!(a, 1)
-    for i in length(a):-1:2
-        a[i] = a[i - 1]
-    end
+    _growbeg!(a, 1)
     a[1] = x
     a
 end
 function popfirst!(a::Vector)
     isempty(a) && throw(ArgumentError("array must be non-empty"))
     x = a[1]
-    for i in 1:length(a)-1
-        a[i] = a[i + 1]
-    end
-    _deleteend!(a, 1)
+    _deletebeg!(a, 1)
     x
+end
+function prepend!(a::Vector{T}, items) where {T}
+    vals = T[x for x in items]
+    _growbeg!(a, length(vals))
+    for i in 1:length(vals)
+        a[i] = vals[i]
+    end
+    a
 end
 function insert!(a::Vector{T}, i::Integer, item) where {T}
     1 <= i <= length(a) + 1 || throw(BoundsError(a, i))

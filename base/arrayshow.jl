@@ -12,6 +12,12 @@ function summary(io::IO, a::AbstractArray)
 end
 # how an array argument appears in a summary: its type, or a wrapper's constructor call
 showarg(io::IO, x, toplevel) = (toplevel || print(io, "::"); show(io, typeof(x)))
+function showarg(io::IO, r::ReshapedArray, toplevel)
+    print(io, "reshape(")
+    showarg(io, parent(r), false)
+    print(io, ", ", join(r.dims, ", "), ')')
+    _showarg_eltype(io, r, toplevel)
+end
 function _showarg_eltype(io::IO, x, toplevel)
     toplevel && (print(io, " with eltype "); show(io, eltype(x)))
 end

@@ -31,7 +31,7 @@ export
     fma, inv, isapprox, ≈, ≉, gcd, lcm, factorial, isqrt, real, imag, conj, isreal,
     length, size, ndims, axes, eltype, isempty, first, last, firstindex, lastindex, eachindex, keys,
     values, pairs, only, getindex, setindex!, iterate, checkbounds, similar, copy, vec, push!, pop!,
-    pushfirst!, popfirst!, append!, insert!, deleteat!, empty!, resize!, sizehint!, fill, fill!,
+    pushfirst!, popfirst!, append!, prepend!, insert!, deleteat!, empty!, resize!, sizehint!, fill, fill!,
     zeros, ones, reverse, reverse!, vcat, sort, sort!, issorted, step, collect, map, map!, filter,
     filter!, foreach, reduce, foldl, foldr, mapreduce, mapfoldl, mapfoldr, sum, prod, maximum, minimum, extrema,
     findmax, findmin, argmax, argmin, any, all, count, findfirst, findlast, findnext, findall, unique,

@@ -211,6 +211,52 @@ JL_DLLEXPORT void jl_array_del_end(jl_array_t *a, size_t dec)
     a->dims[0] = newlen;
 }
 
+/* pushfirst!/prepend!: room at the front comes from the space popfirst! left (offset) or from a new
+   buffer with spare space on both sides, so alternating use at either end stays amortized O(1) */
+JL_DLLEXPORT void jl_array_grow_beg(jl_array_t *a, size_t inc)
+{
+    if (a->ndims != 1 || (a->flags & JL_ARRAY_ISSHARED))
+        jl_error("cannot resize array with shared data");
+    size_t es = a->elsize;
+    if (inc <= a->offset) {
+        a->offset -= inc;
+        a->data = (char *)a->data - inc * es;
+        memset(a->data, 0, inc * es); /* new slots of a pointer array are #undef */
+    }
+    else {
+        size_t newlen = a->length + inc;
+        size_t cap = newlen < 4 ? 4 : newlen + newlen / 2 + 1;
+        size_t front = (cap - newlen) / 2;
+        int hasptr = (a->flags & (JL_ARRAY_PTRARRAY | JL_ARRAY_HASPTR)) != 0;
+        char *nd = alloc_data(cap * es, hasptr);
+        memset(nd + front * es, 0, inc * es);
+        if (a->length > 0)
+            memcpy(nd + (front + inc) * es, a->data, a->length * es);
+        a->data = nd + front * es;
+        a->offset = front;
+        a->maxsize = cap;
+    }
+    a->length += inc;
+    a->dims[0] = a->length;
+}
+
+/* popfirst!/deleteat! at the front: move the start of the data forward (no copying) */
+JL_DLLEXPORT void jl_array_del_beg(jl_array_t *a, size_t dec)
+{
+    if (dec > a->length)
+        jl_argument_error("array must be non-empty");
+    if (dec == 0)
+        return;
+    if (a->ndims != 1 || (a->flags & JL_ARRAY_ISSHARED))
+        jl_error("cannot resize array with shared data");
+    /* clear dropped slots so the collector does not keep their objects alive */
+    memset(a->data, 0, dec * a->elsize);
+    a->data = (char *)a->data + dec * a->elsize;
+    a->offset += dec;
+    a->length -= dec;
+    a->dims[0] = a->length;
+}
+
 JL_DLLEXPORT void jl_array_ptr_1d_push(jl_array_t *a, jl_value_t *item)
 {
     jl_array_grow_end(a, 1);

@@ -542,6 +542,8 @@ JL_DLLEXPORT jl_value_t *jl_arrayref(jl_array_t *a, size_t i);      /* boxes isb
 JL_DLLEXPORT void jl_arrayset(jl_array_t *a, jl_value_t *v, size_t i);
 JL_DLLEXPORT void jl_array_grow_end(jl_array_t *a, size_t inc);
 JL_DLLEXPORT void jl_array_del_end(jl_array_t *a, size_t dec);
+JL_DLLEXPORT void jl_array_grow_beg(jl_array_t *a, size_t inc);
+JL_DLLEXPORT void jl_array_del_beg(jl_array_t *a, size_t dec);
 JL_DLLEXPORT void jl_array_ptr_1d_push(jl_array_t *a, jl_value_t *item);
 
 JL_DLLEXPORT jl_expr_t *jl_exprn(jl_sym_t *head, size_t n);

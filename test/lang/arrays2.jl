@@ -107,3 +107,33 @@ Base.size(::OnlySize) = (2,)
         @test errmsg(() -> OnlySize()[1]) == "CanonicalIndexError: getindex not defined for OnlySize"
     end
 end
+
+@testset "front of a vector: pushfirst!/popfirst!/prepend!, reshape display" begin
+    q = Int[]
+    for i in 1:1000
+        pushfirst!(q, i)
+    end
+    @test q[1] == 1000 && q[end] == 1 && length(q) == 1000
+    @test sum(popfirst!(q) for _ in 1:500) == sum(501:1000)
+    @test q == collect(500:-1:1)
+    # a queue: push at the end, pop at the front, interleaved
+    q = [1]
+    n = 0
+    while !isempty(q) && n < 2000
+        x = popfirst!(q)
+        n += 1
+        x < 1000 && push!(q, 2x, 2x + 1)
+    end
+    @test n == 1999 && isempty(q)
+    v = Any["c"]
+    @test prepend!(v, ["a", "b"]) == ["a", "b", "c"]
+    @test prepend!([3], (1, 2)) == [1, 2, 3]
+    @test prepend!(Float64[1], [0]) == [0.0, 1.0]
+    w = [1, 2, 3]
+    popfirst!(w); push!(w, 4); pushfirst!(w, 0)
+    @test w == [0, 2, 3, 4]
+    @test summary(reshape(1:6, 2, 3)) == "2×3 reshape(::UnitRange{Int64}, 2, 3) with eltype Int64"
+    @test sprint(show, MIME"text/plain"(), reshape(1:4, 2, 2)) ==
+        "2×2 reshape(::UnitRange{Int64}, 2, 2) with eltype Int64:\n 1  3\n 2  4"
+end
+

@@ -104,3 +104,21 @@ end
     @test isempty(Date(2020, 2):Day(1):Date(2020, 1))
     @test repr(r) == "Date(\"2020-01-01\"):Day(1):Date(\"2020-01-05\")"
 end
+
+@testset "rounding" begin
+    dt = DateTime(2020, 5, 6, 7, 38, 9, 500)
+    @test trunc(dt, Hour) == DateTime(2020, 5, 6, 7)
+    @test trunc(dt, Month) == DateTime(2020, 5)
+    @test trunc(Date(2020, 5, 6), Year) == Date(2020)
+    @test floor(dt, Hour) == DateTime(2020, 5, 6, 7)
+    @test ceil(dt, Hour) == DateTime(2020, 5, 6, 8)
+    @test round(dt, Minute(15)) == DateTime(2020, 5, 6, 7, 45)
+    @test round(DateTime(2016, 8, 6, 12, 0, 0), Day) == DateTime(2016, 8, 7)
+    @test floor(Date(1985, 8, 16), Month) == Date(1985, 8, 1)
+    @test ceil(DateTime(2013, 2, 13, 0, 31, 20), Minute(15)) == DateTime(2013, 2, 13, 0, 45)
+    @test floor(Date(2020, 5, 6), Week) == Date(2020, 5, 4)
+    @test ceil(Date(2020, 5, 1), Month) == Date(2020, 5, 1)
+    @test floor(Date(2020, 5, 6), Year(10)) == Date(2020)
+    @test string(round(dt, Hour)) == "2020-05-06T08:00:00"
+    @test_throws DomainError floor(dt, Hour(0))
+end

@@ -215,3 +215,37 @@ end
     @test plain(I(2)) == "2×2 Diagonal{Bool, Vector{Bool}}:\n 1  ⋅\n ⋅  1"
     @test (2I)(2) == Diagonal([2, 2])
 end
+
+@testset "complex eigen and svd" begin
+    C = [1.0+1im 2; 3 4-2im]
+    E = eigen(C)
+    @test E isa Eigen{ComplexF64, ComplexF64, Matrix{ComplexF64}, Vector{ComplexF64}}
+    @test C * E.vectors ≈ E.vectors * Diagonal(E.values)
+    @test issorted(E.values, by = λ -> (real(λ), imag(λ)))
+    @test E.values ≈ [-0.09807621135331579 + 0.3660254037844384im, 5.098076211353316 - 1.3660254037844384im]
+    @test [norm(E.vectors[:, j]) for j in 1:2] ≈ [1.0, 1.0]
+    @test eigvals(C) ≈ E.values
+    @test eigvals(ComplexF32.(C)) isa Vector{ComplexF32}
+    # a Hermitian matrix has real eigenvalues, ascending, and orthonormal vectors
+    H = [2.0+0im 1im; -1im 2]
+    EH = eigen(H)
+    @test EH.values == [1.0, 3.0]
+    @test EH isa Eigen{ComplexF64, Float64, Matrix{ComplexF64}, Vector{Float64}}
+    @test EH.vectors' * EH.vectors ≈ [1 0; 0 1]
+    @test eigvals(Hermitian(H)) ≈ [1.0, 3.0]
+    @test eigvals(H) ≈ [1.0, 3.0]
+    S = svd(C)
+    @test S.S ≈ [5.90638118061421, 0.33861681778418845]
+    @test S.S isa Vector{Float64}
+    @test S.U * Diagonal(S.S) * S.Vt ≈ C
+    @test svdvals(C) ≈ S.S
+    Sf = svd([1.0+0im 2im 3; 4 5 6im]; full = true)
+    @test size(Sf.U) == (2, 2) && size(Sf.Vt) == (3, 3)
+    @test Sf.U * [Diagonal(Sf.S) zeros(2)] * Sf.Vt ≈ [1.0+0im 2im 3; 4 5 6im]
+    @test rank([1.0+1im 2+2im; 1 2]) == 1
+    @test rank([1.0+1im 2; 1 2im]) == 2
+    @test cond([1.0+0im 0; 0 2im]) ≈ 2.0
+    Ch = cholesky(H)
+    @test Ch.U' * Ch.U ≈ H
+    @test det(C) ≈ (1.0+1im) * (4-2im) - 6
+end

@@ -169,6 +169,30 @@ Test(object, arrays)
     cr_assert_eq(jl_unbox_float64(jl_arrayref(f, 2)), 3.5);
 }
 
+Test(object, arrays_grow_and_shrink_at_the_front)
+{
+    jl_array_t *a = jl_alloc_vec_any(0);
+    for (int i = 0; i < 100; i++) {
+        jl_array_grow_beg(a, 1);
+        cr_assert_null(jl_array_ptr_ref(a, 0), "a new front slot is #undef");
+        jl_array_ptr_set(a, 0, jl_box_int64(i));
+    }
+    jl_gc_collect(1);
+    cr_assert_eq(jl_array_len(a), 100);
+    cr_assert_eq(jl_unbox_int64(jl_arrayref(a, 0)), 99);
+    cr_assert_eq(jl_unbox_int64(jl_arrayref(a, 99)), 0);
+    void *before = a->data;
+    jl_array_del_beg(a, 10);
+    cr_assert_eq((char *)a->data, (char *)before + 10 * sizeof(void *), "deleting at the front moves no elements");
+    cr_assert_eq(jl_unbox_int64(jl_arrayref(a, 0)), 89);
+    jl_array_grow_beg(a, 3);
+    cr_assert_eq((char *)a->data, (char *)before + 7 * sizeof(void *), "the freed front space is reused");
+    cr_assert_eq(jl_array_len(a), 93);
+    jl_array_ptr_1d_push(a, jl_box_int64(-1));
+    cr_assert_eq(jl_unbox_int64(jl_arrayref(a, 93)), -1);
+    cr_assert_eq(jl_unbox_int64(jl_arrayref(a, 3)), 89);
+}
+
 Test(object, nd_arrays_and_reshape)
 {
     jl_value_t *mt = jl_apply_array_type((jl_value_t *)jl_int64_type, 2);

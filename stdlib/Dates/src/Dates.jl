@@ -6,7 +6,7 @@
 module Dates
 
 import Base: +, -, *, /, ==, <, <=, isless, isequal, hash, show, print, string, div, rem, mod, fld,
-    abs, zero, one, iszero, convert, length, step, isempty, (:), iterate, trunc, min, max, sign, typemin,
+    abs, zero, one, iszero, convert, length, step, isempty, (:), iterate, trunc, floor, ceil, round, min, max, sign, typemin,
     typemax, isfinite, promote_rule, eltype
 
 export Period, DatePeriod, TimePeriod, Year, Quarter, Month, Week, Day, Hour, Minute, Second, Millisecond,
@@ -662,5 +662,66 @@ function now()
     unix2datetime(t + off)
 end
 today() = Date(now())
+
+
+# ---- rounding (Julia's Dates/rounding.jl): floor to a multiple of a period counted from the epoch
+# 0000-01-01T00:00:00 (weeks from Monday 0000-01-03); ceil is the next multiple unless already on
+# one; round takes the nearer, ties up. trunc(t, P) drops the fields finer than P.
+const _DATEEPOCH = value(Date(0))
+const _WEEKEPOCH = value(Date(0, 1, 3))
+const _DATETIMEEPOCH = value(DateTime(0))
+function _check_round_period(p::Period)
+    value(p) < 1 && throw(DomainError(p))
+    p
+end
+function floor(dt::Date, p::Year)
+    _check_round_period(p)
+    y = year(dt)
+    Date(y - mod(y, value(p)))
+end
+function floor(dt::Date, p::Month)
+    _check_round_period(p)
+    y, m = yearmonth(dt)
+    since = y * 12 + m - 1
+    off = since - mod(since, value(p))
+    tm = mod(off, 12) + 1
+    Date(div(off, 12) - (off < 0 && tm != 1), tm)
+end
+floor(dt::Date, p::Quarter) = floor(dt, Month(3 * value(p)))
+function floor(dt::Date, p::Week)
+    _check_round_period(p)
+    d = value(dt) - _WEEKEPOCH
+    Date(UTD(_WEEKEPOCH + d - mod(d, 7 * value(p))))
+end
+function floor(dt::Date, p::Day)
+    _check_round_period(p)
+    d = value(dt) - _DATEEPOCH
+    Date(UTD(_DATEEPOCH + d - mod(d, value(p))))
+end
+floor(dt::DateTime, p::DatePeriod) = DateTime(floor(Date(dt), p))
+function floor(dt::DateTime, p::TimePeriod)
+    _check_round_period(p)
+    ms = value(dt) - _DATETIMEEPOCH
+    DateTime(UTM(_DATETIMEEPOCH + ms - mod(ms, div(value(Nanosecond(p)), 1000000))))
+end
+ceil(dt::TimeType, p::Period) = (f = floor(dt, p); dt == f ? f : f + p)
+function round(dt::TimeType, p::Period)
+    f = floor(dt, p)
+    c = dt == f ? f : f + p
+    (dt - f) < (c - dt) ? f : c
+end
+floor(dt::TimeType, ::Type{P}) where {P<:Period} = floor(dt, P(1))
+ceil(dt::TimeType, ::Type{P}) where {P<:Period} = ceil(dt, P(1))
+round(dt::TimeType, ::Type{P}) where {P<:Period} = round(dt, P(1))
+trunc(dt::Date, ::Type{Year}) = Date(year(dt))
+trunc(dt::Date, ::Type{Month}) = Date(yearmonth(dt)...)
+trunc(dt::Date, ::Type{Day}) = dt
+trunc(dt::DateTime, ::Type{Year}) = DateTime(year(dt))
+trunc(dt::DateTime, ::Type{Month}) = DateTime(yearmonth(dt)...)
+trunc(dt::DateTime, ::Type{Day}) = DateTime(Date(dt))
+trunc(dt::DateTime, ::Type{Hour}) = dt - Minute(minute(dt)) - Second(second(dt)) - Millisecond(millisecond(dt))
+trunc(dt::DateTime, ::Type{Minute}) = dt - Second(second(dt)) - Millisecond(millisecond(dt))
+trunc(dt::DateTime, ::Type{Second}) = dt - Millisecond(millisecond(dt))
+trunc(dt::DateTime, ::Type{Millisecond}) = dt
 
 end # module Dates

@@ -53,7 +53,7 @@ end
 
 include("blas.jl")
 include("lapack.jl")
-using .BLAS: BlasFloat, BlasInt
+using .BLAS: BlasFloat, BlasInt, BlasComplex, BlasScalar
 
 include("adjtrans.jl")
 include("generic.jl")

@@ -15,6 +15,9 @@ export dot, nrm2, asum, axpy!, scal!, gemv!, gemv, gemm!, gemm, syrk!, get_num_t
 const libblas = "libopenblas"
 const BlasInt = Int32
 const BlasFloat = Union{Float64, Float32}
+const BlasComplex = Union{ComplexF64, ComplexF32}
+# the element types LAPACK factors (the complex ones only for eigen and svd)
+const BlasScalar = Union{BlasFloat, BlasComplex}
 
 # OpenBLAS's thread count is set before the first call into it, not by LinearAlgebra.__init__: the
 # module is in the default system image, so its __init__ runs in every process, and loading OpenBLAS

@@ -4,7 +4,7 @@
 # As in Julia: a diagonal matrix is answered from its diagonal; an exactly symmetric real matrix
 # (or a Symmetric/Hermitian wrapper) goes to LAPACK syevr (real values, orthonormal vectors); any
 # other real matrix to geevx with balancing ('B'), whose complex conjugate pairs become complex
-# values and vectors. Values are then sorted by (real, imag) (`sortby`, `nothing` keeps LAPACK's
+# values and vectors. A complex matrix goes to heevr when it is Hermitian, else to the complex geevx. Values are then sorted by (real, imag) (`sortby`, `nothing` keeps LAPACK's
 # order). Integer matrices are factored as Float64 (eigtype).
 
 struct Eigen{T, V, S<:AbstractMatrix, U<:AbstractVector} <: Factorization{T}
@@ -30,7 +30,7 @@ eigtype(::Type{T}) where {T} = promote_type(Float32, typeof(zero(T) / sqrt(abs2(
 
 function eigenblas(::Type{T}) where {T}
     S = eigtype(T)
-    S <: BlasFloat || throw(ArgumentError("eigen of a matrix of $T is not supported (only real floating-point and integer matrices)"))
+    S <: BlasScalar || throw(ArgumentError("eigen of a matrix of $T is not supported (only floating-point, complex and integer matrices)"))
     S
 end
 
@@ -83,6 +83,19 @@ function eigen!(A::Matrix{T}; permute::Bool = true, scale::Bool = true, sortby =
     Eigen(sorteig!([complex(WR[i], WI[i]) for i in 1:n], vecs, sortby)...)
 end
 
+# a complex matrix: Hermitian ones to heevr (real values), others to geevx
+function eigen!(A::Matrix{T}; permute::Bool = true, scale::Bool = true, sortby = eigsortby) where {T<:BlasComplex}
+    n = checksquare(A)
+    n == 0 && return Eigen(zeros(T, 0), zeros(T, 0, 0))
+    ishermitian(A) && return eigen!(Hermitian(A); sortby = sortby)
+    w, VR = LAPACK.geevx!(balance_char(permute, scale), 'V', A)
+    Eigen(sorteig!(w, VR, sortby)...)
+end
+function eigen!(S::Hermitian{T, Matrix{T}}; sortby = nothing) where {T<:BlasComplex}
+    w, Z = LAPACK.syevr!('V', S.uplo, S.data)
+    Eigen(sorteig!(w, Z, sortby)...)
+end
+
 function eigen!(S::Union{Symmetric{T, Matrix{T}}, Hermitian{T, Matrix{T}}}; sortby = nothing) where {T<:BlasFloat}
     w, Z = LAPACK.syevr!('V', S.uplo, S.data)
     Eigen(sorteig!(w, Z, sortby)...)
@@ -111,10 +124,16 @@ function eigvals(A::AbstractMatrix{T}; permute::Bool = true, scale::Bool = true,
     AA = copy_matrix(eigenblas(T), A)
     n = checksquare(AA)
     n == 0 && return zeros(eltype(AA), 0)
-    issymmetric(AA) && return sorteig!(LAPACK.syevr!('N', 'U', AA)[1], sortby)
-    WR, WI, _ = LAPACK.geevx!(balance_char(permute, scale), 'N', AA)
-    sorteig!(all(iszero, WI) ? WR : [complex(WR[i], WI[i]) for i in 1:n], sortby)
+    _eigvals_herm(AA) && return sorteig!(LAPACK.syevr!('N', 'U', AA)[1], sortby)
+    _eigvals_general!(AA, balance_char(permute, scale), sortby)
 end
+_eigvals_herm(A::Matrix{<:Real}) = issymmetric(A)
+_eigvals_herm(A::Matrix{<:Complex}) = ishermitian(A)
+function _eigvals_general!(A::Matrix{<:BlasFloat}, balanc::Char, sortby)
+    WR, WI, _ = LAPACK.geevx!(balanc, 'N', A)
+    sorteig!(all(iszero, WI) ? WR : [complex(WR[i], WI[i]) for i in 1:length(WR)], sortby)
+end
+_eigvals_general!(A::Matrix{<:BlasComplex}, balanc::Char, sortby) = sorteig!(LAPACK.geevx!(balanc, 'N', A)[1], sortby)
 eigvals(S::Union{Symmetric, Hermitian}; sortby = nothing) =
     sorteig!(LAPACK.syevr!('N', S.uplo, copy_matrix(eigenblas(eltype(S)), S.data))[1], sortby)
 eigvals(D::Diagonal; kws...) = copy_vecormat(eltype(D.diag), D.diag)

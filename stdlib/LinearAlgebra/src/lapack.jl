@@ -1,5 +1,6 @@
 # lapack.jl -- LinearAlgebra.LAPACK: the LAPACK drivers julep calls through ccall (Debian's OpenBLAS
-# bundles LAPACK, so they come from `libopenblas` too), for Float64 and Float32: LU (getrf/getrs/getri),
+# bundles LAPACK, so they come from `libopenblas` too), for Float64 and Float32 (and, for the
+# eigenproblems and the SVD, ComplexF64 and ComplexF32): LU (getrf/getrs/getri),
 # QR (geqrt/gemqrt), triangular solves (trtrs), Cholesky (potrf/potrs/potri), eigenproblems (syevr,
 # geevx) and the SVD (gesdd). Workspace sizes come from LAPACK's own query (lwork = -1).
 #
@@ -9,7 +10,7 @@
 module LAPACK
 
 import ..LinearAlgebra: checksquare, SingularException, LAPACKException
-using ..BLAS: BlasInt, BlasFloat, @blascall
+using ..BLAS: BlasInt, BlasFloat, BlasComplex, @blascall
 using Base: DimensionMismatch
 
 const liblapack = "libopenblas"
@@ -258,6 +259,125 @@ for (potrf, potrs, potri, syevr, geevx, gesdd, T) in
                 chkargs(info[], "gesdd")
                 if pass == 1
                     lwork = max(BlasInt(1), BlasInt(trunc(Int, work[1])))
+                    work = Vector{$T}(undef, lwork)
+                end
+            end
+            info[] > 0 && throw(LAPACKException(Int(info[])))
+            U, S, Vt
+        end
+    end
+end
+
+# the complex drivers (ComplexF64: z*, ComplexF32: c*): the same jobs as the real ones above; their
+# real outputs (eigenvalues of a Hermitian matrix, singular values) and workspaces are of the real type
+for (geevx, heevr, gesdd, T, R) in ((:zgeevx_, :zheevr_, :zgesdd_, :ComplexF64, :Float64),
+                                    (:cgeevx_, :cheevr_, :cgesdd_, :ComplexF32, :Float32))
+    @eval begin
+        # eigenvalues w and, for jobvr = 'V', right eigenvectors (unit 2-norm, largest component
+        # real) of a general complex matrix, balanced as `balanc` says (A destroyed). Returns (w, VR).
+        function geevx!(balanc::Char, jobvr::Char, A::Array{$T,2})
+            n = checksquare(A)
+            w = Vector{$T}(undef, n)
+            ldvr = jobvr == 'V' ? max(1, n) : 1
+            VR = Matrix{$T}(undef, ldvr, jobvr == 'V' ? n : 0)
+            n == 0 && return w, VR
+            VL = Vector{$T}(undef, 1)
+            ilo = Ref{BlasInt}(0)
+            ihi = Ref{BlasInt}(0)
+            scale = Vector{$R}(undef, n)
+            abnrm = Ref{$R}(0)
+            rconde = Vector{$R}(undef, n)
+            rcondv = Vector{$R}(undef, n)
+            rwork = Vector{$R}(undef, 2n)
+            info = Ref{BlasInt}(0)
+            work = Vector{$T}(undef, 1)
+            lwork = BlasInt(-1)
+            vrbuf = jobvr == 'V' ? VR : Vector{$T}(undef, 1)
+            for pass in 1:2
+                @blascall ccall(($(QuoteNode(geevx)), liblapack), Cvoid,
+                      (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt},
+                       Ptr{$T}, Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{BlasInt}, Ptr{BlasInt},
+                       Ptr{$R}, Ptr{$R}, Ptr{$R}, Ptr{$R}, Ptr{$T}, Ref{BlasInt}, Ptr{$R}, Ptr{BlasInt},
+                       Clong, Clong, Clong, Clong),
+                      UInt8(balanc), UInt8('N'), UInt8(jobvr), UInt8('N'), n, A, max(1, n), w,
+                      VL, 1, vrbuf, ldvr, ilo, ihi, scale, abnrm, rconde, rcondv, work, lwork, rwork, info,
+                      1, 1, 1, 1)
+                chkargs(info[], "geevx")
+                if pass == 1
+                    lwork = max(BlasInt(1), BlasInt(trunc(Int, real(work[1]))))
+                    work = Vector{$T}(undef, lwork)
+                end
+            end
+            info[] > 0 && throw(LAPACKException(Int(info[])))
+            w, VR
+        end
+        # all eigenvalues (real, ascending) and, for jobz = 'V', the eigenvectors of the Hermitian
+        # matrix stored in A's `uplo` triangle (A destroyed)
+        function syevr!(jobz::Char, uplo::Char, A::Array{$T,2})
+            n = checksquare(A)
+            w = Vector{$R}(undef, n)
+            ldz = jobz == 'V' ? max(1, n) : 1
+            Z = Matrix{$T}(undef, ldz, jobz == 'V' ? n : 0)
+            n == 0 && return w, Z
+            isuppz = Vector{BlasInt}(undef, 2n)
+            m = Ref{BlasInt}(0)
+            info = Ref{BlasInt}(0)
+            work = Vector{$T}(undef, 1)
+            rwork = Vector{$R}(undef, 1)
+            iwork = Vector{BlasInt}(undef, 1)
+            lwork = BlasInt(-1)
+            lrwork = BlasInt(-1)
+            liwork = BlasInt(-1)
+            zdummy = Vector{$T}(undef, 1)
+            for pass in 1:2
+                @blascall ccall(($(QuoteNode(heevr)), liblapack), Cvoid,
+                      (Ref{UInt8}, Ref{UInt8}, Ref{UInt8}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ref{$R}, Ref{$R},
+                       Ref{BlasInt}, Ref{BlasInt}, Ref{$R}, Ptr{BlasInt}, Ptr{$R}, Ptr{$T}, Ref{BlasInt},
+                       Ptr{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$R}, Ref{BlasInt}, Ptr{BlasInt}, Ref{BlasInt},
+                       Ptr{BlasInt}, Clong, Clong, Clong),
+                      UInt8(jobz), UInt8('A'), UInt8(uplo), n, A, max(1, n), zero($R), zero($R), 0, 0,
+                      -one($R), m, w, jobz == 'V' ? Z : zdummy, ldz, isuppz, work, lwork, rwork, lrwork,
+                      iwork, liwork, info, 1, 1, 1)
+                chkargs(info[], "syevr")
+                if pass == 1
+                    lwork = max(BlasInt(1), BlasInt(trunc(Int, real(work[1]))))
+                    work = Vector{$T}(undef, lwork)
+                    lrwork = max(BlasInt(1), BlasInt(trunc(Int, rwork[1])))
+                    rwork = Vector{$R}(undef, lrwork)
+                    liwork = max(BlasInt(1), iwork[1])
+                    iwork = Vector{BlasInt}(undef, liwork)
+                end
+            end
+            info[] > 0 && throw(LAPACKException(Int(info[])))
+            w, Z
+        end
+        # divide-and-conquer SVD of a complex matrix: (U, S, Vt) with S real and descending
+        function gesdd!(job::Char, A::Array{$T,2})
+            m, n = size(A, 1), size(A, 2)
+            k = min(m, n)
+            S = Vector{$R}(undef, k)
+            ucols, vtrows = job == 'A' ? (m, n) : job == 'S' ? (k, k) : (0, 0)
+            U = Matrix{$T}(undef, job == 'N' ? 0 : m, ucols)
+            Vt = Matrix{$T}(undef, vtrows, job == 'N' ? 0 : n)
+            k == 0 && return U, S, Vt
+            ldu = max(1, size(U, 1))
+            ldvt = max(1, vtrows)
+            ubuf = job == 'N' ? Vector{$T}(undef, 1) : U
+            vtbuf = job == 'N' ? Vector{$T}(undef, 1) : Vt
+            work = Vector{$T}(undef, 1)
+            # LAPACK's documented bound on the real workspace (as Julia sizes it)
+            rwork = Vector{$R}(undef, job == 'N' ? 7k : k * max(5k + 7, 2max(m, n) + 2k + 1))
+            iwork = Vector{BlasInt}(undef, 8k)
+            lwork = BlasInt(-1)
+            info = Ref{BlasInt}(0)
+            for pass in 1:2
+                @blascall ccall(($(QuoteNode(gesdd)), liblapack), Cvoid,
+                      (Ref{UInt8}, Ref{BlasInt}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$R}, Ptr{$T}, Ref{BlasInt},
+                       Ptr{$T}, Ref{BlasInt}, Ptr{$T}, Ref{BlasInt}, Ptr{$R}, Ptr{BlasInt}, Ptr{BlasInt}, Clong),
+                      UInt8(job), m, n, A, max(1, m), S, ubuf, ldu, vtbuf, ldvt, work, lwork, rwork, iwork, info, 1)
+                chkargs(info[], "gesdd")
+                if pass == 1
+                    lwork = max(BlasInt(1), BlasInt(trunc(Int, real(work[1]))))
                     work = Vector{$T}(undef, lwork)
                 end
             end

@@ -1,7 +1,8 @@
 # svd.jl -- the singular value decomposition: `svd` (LAPACK gesdd, divide and conquer, thin by
 # default, `full = true` for square U and Vt), the `SVD` object (U, S, Vt; V = Vt' lazily;
 # destructuring gives U, S, V), `svdvals`, and what is built on it: `pinv`, `nullspace`, `cond`.
-# Element types other than Float64/Float32 are factored as floats (Int -> Float64, eigtype).
+# Element types other than Float64/Float32 and their complex types are factored as floats (Int ->
+# Float64, eigtype); a complex matrix has real singular values.
 
 struct SVD{T, Tr, M<:AbstractArray{T}} <: Factorization{T}
     U::M
@@ -22,10 +23,10 @@ propertynames(F::SVD, private::Bool = false) = private ? (:V, fieldnames(typeof(
 size(F::SVD, d::Integer) = d == 1 ? size(getfield(F, :U), 1) : size(getfield(F, :Vt), d)
 size(F::SVD) = (size(F, 1), size(F, 2))
 
-function svd!(A::Matrix{T}; full::Bool = false) where {T<:BlasFloat}
+function svd!(A::Matrix{T}; full::Bool = false) where {T<:BlasScalar}
     m, n = size(A, 1), size(A, 2)
     if m == 0 || n == 0
-        return SVD(Matrix{T}(I, m, full ? m : n), T[], Matrix{T}(I, n, n))
+        return SVD(Matrix{T}(I, m, full ? m : n), real(T)[], Matrix{T}(I, n, n))
     end
     U, S, Vt = LAPACK.gesdd!(full ? 'A' : 'S', A)
     SVD(U, S, Vt)
@@ -38,13 +39,13 @@ svd(x::Integer; full::Bool = false) = svd(float(x))
 # the element type the factorization runs in (LAPACK's real types)
 function svdtype(::Type{T}) where {T}
     S = eigtype(T)
-    S <: BlasFloat || throw(ArgumentError("svd of a matrix of $T is not supported (only real floating-point and integer matrices)"))
+    S <: BlasScalar || throw(ArgumentError("svd of a matrix of $T is not supported (only floating-point, complex and integer matrices)"))
     S
 end
 
 svdvals(A::AbstractMatrix{T}) where {T} =
     isempty(A) ? zeros(svdtype(T), 0) : LAPACK.gesdd!('N', copy_matrix(svdtype(T), A))[2]
-svdvals(v::AbstractVector{T}) where {T} = [convert(svdtype(T), norm(v))]
+svdvals(v::AbstractVector{T}) where {T} = [convert(real(svdtype(T)), norm(v))]
 svdvals(x::Number) = abs(x)
 svdvals(F::SVD) = F.S
 
