@@ -85,6 +85,8 @@ function print_matrix(io::IO, A::AbstractArray, pre::String=" ", sep::String="  
 end
 
 function show(io::IO, ::MIME"text/plain", A::AbstractArray)
+    # an empty Vector (or any empty array under :compact) shows as its literal, `Int64[]`
+    isempty(A) && (get(io, :compact, false) || A isa Vector) && return show(io, A)
     summary(io, A)
     if ndims(A) == 0
         print(io, ":\n")

@@ -38,7 +38,8 @@ function checked_neg(x::T) where {T<:BitInteger}
 end
 checked_neg(x::Integer) = -x
 function checked_abs(x::BitSigned)
-    x == typemin(x) && throw_overflowerr_negation(x)
+    x == typemin(x) &&
+        throw(OverflowError(string("checked arithmetic: cannot compute |x| for x = ", x, "::", typeof(x))))
     abs(x)
 end
 checked_abs(x::Integer) = abs(x)

@@ -52,6 +52,8 @@ widen(::Type{Complex{T}}) where {T} = Complex{widen(T)}
 
 conj(z::Complex) = Complex(z.re, -z.im)
 abs(z::Complex) = hypot(z.re, z.im)
+round(z::Complex, rr::RoundingMode=RoundNearest, ri::RoundingMode=rr; kws...) =
+    Complex(round(real(z), rr; kws...), round(imag(z), ri; kws...))
 abs2(z::Complex) = z.re * z.re + z.im * z.im
 angle(z::Complex) = atan(z.im, z.re)
 angle(x::Real) = atan(zero(x), x)

@@ -26,9 +26,8 @@ function showerror(io::IO, ex::DomainError)
 end
 function showerror(io::IO, ex::InexactError)
     print(io, "InexactError: ", String(ex.func), '(')
-    nameof(ex.T) === ex.func || (show(io, ex.T); print(io, ", "))
-    show(io, ex.val)
-    print(io, ')')
+    nameof(ex.T) === ex.func || print(io, ex.T, ", ")
+    print(io, ex.val, ')')   # Julia 1.10 prints the value (`check_top_bit(Int64, 18446744073709551615)`)
 end
 function showerror(io::IO, ex::TypeError)
     if ex.func === :if

@@ -43,6 +43,8 @@ export
     occursin, contains, split, lstrip, rstrip, strip, chomp, chop, replace, tryparse, parse, ndigits,
     escape_string, repr, sprint, print, println, show, display, summary, showerror, write, read,
     readline, readlines, eachline, flush, close, isopen, open, take!, eof, position, seekstart,
+    seek, seekend, skip, peek, mark, reset, unmark, ismarked, truncate, bytesavailable, readavailable,
+    readuntil, read!, readbytes!,
     unsafe_string, unsafe_load, unsafe_store!, pointer, pointer_from_objref, unsafe_convert,
     gensym, hash, objectid, error, rethrow, backtrace, catch_backtrace, current_exceptions,
     nameof, parentmodule, supertype, fieldnames, propertynames, fieldname, fieldtypes, fieldcount, isbitstype,

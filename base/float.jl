@@ -282,6 +282,7 @@ function _round_digits(x, r::RoundingMode, digits::Integer, base)
     x isa Integer ? oftype(x, y) : (isfinite(y) ? y : fx)
 end
 _hidigit(x::Integer, base) = ndigits0z(x, base)
+_hidigit(x::Real, base) = _hidigit(float(x), base)
 function _hidigit(x::AbstractFloat, base)
     base == 10 && return 1 + floor(Int, log10(abs(x)))
     base == 2 && return 1 + exponent(x)

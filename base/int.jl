@@ -67,6 +67,9 @@ function mod(x::T, y::T) where {T<:BitSigned}
     (r != zero(T)) & (signbit(r) != signbit(y)) ? r + y : r
 end
 mod(x::T, y::T) where {T<:BitUnsigned} = rem(x, y)
+# mixed signedness, as Julia: the result takes y's signedness (mod(7, 0x03) === 0x0000000000000001)
+mod(x::BitSigned, y::BitUnsigned) = rem(y + unsigned(rem(x, y)), y)
+mod(x::BitUnsigned, y::BitSigned) = rem(y + signed(rem(x, y)), y)
 divrem(x, y) = (div(x, y), rem(x, y))
 fldmod(x, y) = (fld(x, y), mod(x, y))
 (÷)(x, y) = div(x, y)
@@ -160,9 +163,16 @@ reinterpret(::Type{T}, x) where {T} = bitcast(T, x)
 
 function _checked_int(::Type{T}, x::BitInteger) where {T<:BitInteger}
     y = x % T
-    ((y % typeof(x)) == x) & (signbit(y) == signbit(x)) ||
-        throw(InexactError(T <: Unsigned && signbit(x) ? :check_top_bit : :trunc, T, x))
+    ((y % typeof(x)) == x) & (signbit(y) == signbit(x)) || _throw_inexact_int(T, x)
     y
+end
+# the function named in the error is the one Julia's boot.jl conversion fails in: check_top_bit when
+# the sign bit is what does not fit (a negative value into an unsigned type at least as wide, an
+# unsigned value with its top bit set into a signed type at most as wide), trunc otherwise
+@noinline function _throw_inexact_int(::Type{T}, x::S) where {T<:BitInteger,S<:BitInteger}
+    top = S <: BitSigned ? (T <: Unsigned && sizeof(T) >= sizeof(S)) :
+                           (T <: BitSigned && leading_zeros(x) == 0)
+    throw(InexactError(top ? :check_top_bit : :trunc, T, x))
 end
 function (::Type{T})(x::BitInteger) where {T<:BitInteger}
     _checked_int(T, x)

@@ -51,7 +51,9 @@ function gcdx(a::Integer, b::Integer)
     end
     x < 0 ? (-x, -s0, -t0) : (x, s0, t0)
 end
-function invmod(n::Integer, m::Integer)
+invmod(n::Integer, m::Integer) = invmod(promote(n, m)...)
+function invmod(n::T, m::T) where {T<:Integer}
+    isone(abs(m)) && return zero(T)
     iszero(m) && throw(DomainError(m, "`m` must not be 0."))
     g, x, y = gcdx(n, m)
     g != 1 && throw(DomainError((n, m), string("Greatest common divisor is ", g, ".")))

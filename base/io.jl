@@ -166,87 +166,259 @@ function open(f::Function, fname::String, mode::String="r")
 end
 read(fname::String, ::Type{String}) = open(io -> read(io, String), fname)
 read(fname::String) = open(io -> read(io), fname)
-readlines(fname::String; keep::Bool=false) = split_lines(read(fname, String), keep)
-readlines(io::IO; keep::Bool=false) = split_lines(read(io, String), keep)
-# the lines as Strings, without their "\n" or "\r\n" unless keep (Julia's readline)
-function split_lines(s::String, keep::Bool=false)
-    ls = String[]
-    cu = codeunits(s)
-    i = 1
-    n = length(cu)
-    while i <= n
-        j = i
-        while j <= n && cu[j] != UInt8('\n')
-            j += 1
-        end
-        if keep || j > n
-            push!(ls, String(cu[i:min(j, n)]))
-        else
-            e = (j > i && cu[j - 1] == UInt8('\r')) ? j - 2 : j - 1
-            push!(ls, String(cu[i:e]))
-        end
-        i = j + 1
-    end
-    ls
-end
-eachline(x; keep::Bool=false) = readlines(x; keep=keep)
 function write(fname::String, data)
     open(io -> write(io, data), fname, "w")
 end
 
 # ---- IOBuffer
+# Julia's IOBuffer: one position `ptr` for reading and writing (a write at the position overwrites and
+# extends the contents and moves past them; with `append` writes go to the end and leave the position),
+# `data` holds exactly the contents (its length is Julia's `size`). IOBuffer(bytes) reads (and with
+# write=true writes) the given vector itself; IOBuffer(string) reads a copy of the string's bytes.
 mutable struct IOBuffer <: IO
     data::Vector{UInt8}
-    ptr::Int          # next byte to read
+    readable::Bool
     writable::Bool
+    append::Bool
+    ptr::Int          # 1 + the position
+    mark::Int         # the marked position, or -1
 end
-IOBuffer() = IOBuffer(UInt8[], 1, true)
-IOBuffer(s::String) = IOBuffer(Vector{UInt8}(s), 1, false)
-IOBuffer(v::Vector{UInt8}) = IOBuffer(v, 1, true)
+function IOBuffer(data::Vector{UInt8}; read::Bool=true, write::Bool=false, append::Bool=false,
+                  truncate::Bool=false, sizehint=nothing)
+    truncate && empty!(data)
+    IOBuffer(data, read, write, append, 1, -1)
+end
+IOBuffer(; read::Bool=true, write::Bool=true, append::Bool=false, truncate::Bool=true, sizehint=nothing) =
+    IOBuffer(UInt8[], read, write, append, 1, -1)
+IOBuffer(s::String) = IOBuffer(Vector{UInt8}(s))
+IOBuffer(s::SubString{String}) = IOBuffer(String(s))
+@noinline _iob_notreadable() = throw(ArgumentError("read failed, IOBuffer is not readable"))
+@noinline _iob_notwritable() = throw(ArgumentError("ensureroom failed, IOBuffer is not writeable"))
+# the index where n bytes are written (the position, or the end when appending), after growing the
+# contents to hold them; the position moves past them
+function _iob_reserve(io::IOBuffer, n::Int)
+    io.writable || _iob_notwritable()
+    d = io.data
+    p = io.append ? length(d) + 1 : io.ptr
+    extra = p + n - 1 - length(d)
+    extra > 0 && _growend!(d, extra)
+    io.append || (io.ptr = p + n)
+    p
+end
 function write(io::IOBuffer, b::UInt8)
-    push!(io.data, b)
+    p = _iob_reserve(io, 1)
+    @inbounds io.data[p] = b
     1
 end
 function unsafe_write(io::IOBuffer, p::Ptr{UInt8}, n::UInt)
-    d = io.data
-    l = length(d)
-    _growend!(d, n)
-    ccall(:memcpy, Ptr{Cvoid}, (Ptr{UInt8}, Ptr{UInt8}, Csize_t), pointer(d) + l, p, n)
+    q = _iob_reserve(io, Int(n))
+    ccall(:memcpy, Ptr{Cvoid}, (Ptr{UInt8}, Ptr{UInt8}, Csize_t), pointer(io.data, q), p, n)
     Int(n)
 end
+# all the contents (from the start, whatever the position); a writable buffer is emptied
 function take!(io::IOBuffer)
     d = io.data
+    io.writable || return copy(d)
     io.data = UInt8[]
     io.ptr = 1
+    io.mark = -1
     d
 end
+bytesavailable(io::IOBuffer) = length(io.data) - io.ptr + 1
 eof(io::IOBuffer) = io.ptr > length(io.data)
+isopen(io::IOBuffer) = io.readable | io.writable
+function close(io::IOBuffer)
+    io.readable = io.writable = false
+    io.data = UInt8[]
+    io.ptr = 1
+    io.mark = -1
+    nothing
+end
 function read(io::IOBuffer, ::Type{UInt8})
+    io.readable || _iob_notreadable()
+    p = io.ptr
+    p > length(io.data) && throw(EOFError())
+    io.ptr = p + 1
+    @inbounds io.data[p]
+end
+function peek(io::IOBuffer, ::Type{UInt8}=UInt8)
+    io.readable || _iob_notreadable()
     eof(io) && throw(EOFError())
-    b = io.data[io.ptr]
-    io.ptr += 1
-    b
+    @inbounds io.data[io.ptr]
 end
-function read(io::IOBuffer, ::Type{String})
-    s = String(io.data[io.ptr:end])
-    io.ptr = length(io.data) + 1
-    s
+function read(io::IOBuffer, nb::Integer)
+    io.readable || _iob_notreadable()
+    n = min(Int(nb), bytesavailable(io))
+    v = io.data[io.ptr:io.ptr+n-1]
+    io.ptr += n
+    v
 end
-read(io::IOBuffer, ::Type{Char}) = (s = read(io, String); isempty(s) ? throw(EOFError()) : s[1])
-function readline(io::IOBuffer; keep::Bool=false)
-    buf = UInt8[]
-    while !eof(io)
-        b = read(io, UInt8)
-        if b == 0x0a
-            keep && push!(buf, b)
-            break
-        end
-        push!(buf, b)
-    end
-    String(buf)
+read(io::IOBuffer) = read(io, bytesavailable(io))
+readavailable(io::IOBuffer) = read(io)
+# the bytes up to delim (included when keep), from the position; the position moves past delim
+function readuntil(io::IOBuffer, delim::UInt8; keep::Bool=false)
+    io.readable || _iob_notreadable()
+    d = io.data
+    p = io.ptr
+    i = findnext(==(delim), d, p)
+    last = i === nothing ? length(d) : i
+    v = d[p:(i === nothing || keep ? last : last - 1)]
+    io.ptr = last + 1
+    v
 end
 position(io::IOBuffer) = io.ptr - 1
-seekstart(io::IOBuffer) = (io.ptr = 1; io)
+seek(io::IOBuffer, n::Integer) = (io.ptr = max(min(Int(n) + 1, length(io.data) + 1), 1); io)
+seekend(io::IOBuffer) = (io.ptr = length(io.data) + 1; io)
+skip(io::IOBuffer, n::Integer) = seek(io, position(io) + n)
+function truncate(io::IOBuffer, n::Integer)
+    io.writable || throw(ArgumentError("truncate failed, IOBuffer is not writeable"))
+    n < 0 && throw(ArgumentError("truncate failed, n bytes must be ≥ 0, got $n"))
+    d = io.data
+    l = length(d)
+    n <= l ? resize!(d, n) : append!(d, zeros(UInt8, n - l))
+    io.ptr = min(io.ptr, n + 1)
+    io.mark > n && (io.mark = -1)
+    io
+end
+
+# ---- reading, for any IO with read(io, UInt8) and eof (IOStream, IOBuffer, ...)
+seekstart(io::IO) = seek(io, 0)
+function peek(io::IOStream, ::Type{UInt8}=UInt8)
+    eof(io) && throw(EOFError())
+    UInt8(io.peeked)
+end
+function read(io::IO, nb::Integer)
+    v = UInt8[]
+    while length(v) < nb && !eof(io)
+        push!(v, read(io, UInt8))
+    end
+    v
+end
+read(io::IO) = read(io, typemax(Int))
+read(io::IO, ::Type{String}) = String(read(io))
+readavailable(io::IO) = read(io)
+function read!(io::IO, a::Vector{UInt8})
+    for i in 1:length(a)
+        a[i] = read(io, UInt8)
+    end
+    a
+end
+# fixed-size numbers as their bytes (little-endian, as written by write)
+function read(io::IO, ::Type{T}) where {T<:Union{Int8,Int16,Int32,Int64,Int128,UInt16,UInt32,UInt64,UInt128,Float16,Float32,Float64}}
+    r = Ref{T}()
+    p = bitcast(Ptr{UInt8}, pointer_from_objref(r))
+    for i in 1:sizeof(T)
+        unsafe_store!(p, read(io, UInt8), i)
+    end
+    r[]
+end
+read(io::IO, ::Type{Bool}) = read(io, UInt8) != 0x00
+function readbytes!(io::IO, b::Vector{UInt8}, nb::Integer=length(b))
+    v = read(io, nb)
+    n = length(v)
+    n > length(b) && resize!(b, n)
+    copyto!(b, 1, v, 1, n)
+    n
+end
+# a Char as Julia reads one: the lead byte says how many continuation bytes may follow; only bytes
+# that are continuation bytes (10xxxxxx) are taken, so malformed data gives the same Chars as iteration
+function read(io::IO, ::Type{Char})
+    b0 = read(io, UInt8)
+    n = leading_ones(b0)
+    u = UInt32(b0) << 24
+    if 2 <= n <= 4
+        shift = 16
+        while shift >= 8 * (4 - n) && !eof(io)
+            peek(io, UInt8) & 0xc0 == 0x80 || break
+            u |= UInt32(read(io, UInt8)) << shift
+            shift -= 8
+        end
+    end
+    bitcast(Char, u)
+end
+function readuntil(io::IO, delim::UInt8; keep::Bool=false)
+    v = UInt8[]
+    while !eof(io)
+        b = read(io, UInt8)
+        (b != delim || keep) && push!(v, b)
+        b == delim && break
+    end
+    v
+end
+function readuntil(io::IO, delim::AbstractChar; keep::Bool=false)
+    isascii(delim) && return String(readuntil(io, UInt8(delim); keep = keep))
+    readuntil(io, string(delim); keep = keep)
+end
+function readuntil(io::IO, delim::AbstractString; keep::Bool=false)
+    d = codeunits(String(delim))
+    v = UInt8[]
+    n = length(d)
+    while !eof(io)
+        push!(v, read(io, UInt8))
+        if length(v) >= n && view(v, length(v)-n+1:length(v)) == d
+            keep || resize!(v, length(v) - n)
+            break
+        end
+    end
+    String(v)
+end
+# one line without its "\n" or "\r\n" (kept when keep)
+function readline(io::IO; keep::Bool=false)
+    line = readuntil(io, 0x0a; keep = true)
+    i = length(line)
+    if !keep && i > 0 && line[i] == 0x0a
+        resize!(line, i >= 2 && line[i-1] == 0x0d ? i - 2 : i - 1)
+    end
+    String(line)
+end
+mark(io::IOBuffer) = (io.mark = position(io))
+ismarked(io::IOBuffer) = io.mark >= 0
+unmark(io::IOBuffer) = (m = io.mark >= 0; io.mark = -1; m)
+function reset(io::IOBuffer)
+    io.mark >= 0 || throw(ArgumentError("IOBuffer not marked"))
+    m = io.mark
+    seek(io, m)
+    io.mark = -1
+    m
+end
+
+# eachline(io): an iterator of the lines as Strings; eachline(filename) closes the file at the end
+struct EachLine{IOT<:IO}
+    stream::IOT
+    ondone::Any
+    keep::Bool
+end
+eachline(io::IO=stdin; keep::Bool=false) = EachLine(io, nothing, keep)
+function eachline(fname::AbstractString; keep::Bool=false)
+    io = open(String(fname))
+    EachLine(io, io, keep)
+end
+function iterate(itr::EachLine, state=nothing)
+    if eof(itr.stream)
+        itr.ondone === nothing || close(itr.ondone)
+        return nothing
+    end
+    (readline(itr.stream; keep = itr.keep), nothing)
+end
+eltype(::Type{<:EachLine}) = String
+IteratorSize(::Type{<:EachLine}) = SizeUnknown()
+readlines(io::IO=stdin; keep::Bool=false) = collect(eachline(io; keep = keep))
+readlines(fname::AbstractString; keep::Bool=false) = open(io -> readlines(io; keep = keep), String(fname))
+# a file's lines from one read of the whole file (IOStream reads are unbuffered)
+function readlines(io::IOStream; keep::Bool=false)
+    s = read(io, String)
+    lines = String[]
+    i = 1
+    n = ncodeunits(s)
+    while i <= n
+        j = findnext('\n', s, i)
+        j === nothing && (push!(lines, s[i:n]); break)
+        k = keep ? j : (j > i && codeunit(s, j - 1) == 0x0d ? j - 2 : j - 1)
+        push!(lines, s[i:k])
+        i = j + 1
+    end
+    lines
+end
 
 # ---- IOContext: an IO with properties (:compact, :typeinfo, :limit, ...)
 struct IOContext{IO_t<:IO} <: IO

@@ -153,8 +153,6 @@ function time_print(io::IO, elapsedtime, bytes=0, gctime=0, allocs=0, compile_ti
     write(io, take!(buf))
     nothing
 end
-round(::Type{Int}, x::Float64) = Int(round(x))
-ceil(::Type{Int}, x::Float64) = Int(ceil(x))
 
 macro eval(ex)
     Expr(:escape, Expr(:call, GlobalRef(Core, :eval), __module__, Expr(:quote, ex)))

@@ -28,6 +28,7 @@ min(a, b, c, xs...) = min(min(a, b), c, xs...)
 max(a, b, c, xs...) = max(max(a, b), c, xs...)
 minmax(x, y) = isless(y, x) ? (y, x) : (x, y)
 clamp(x, lo, hi) = ifelse(x > hi, convert(typeof(x), hi), ifelse(x < lo, convert(typeof(x), lo), x))
+clamp(x::Integer, ::Type{T}) where {T<:Integer} = clamp(x, typemin(T), typemax(T)) % T
 cmp(x, y) = isless(x, y) ? -1 : ifelse(isless(y, x), 1, 0)
 
 length(x::Number) = 1

@@ -192,6 +192,8 @@ end
 round(x::Rational{T}, r::RoundingMode=RoundNearest) where {T} =
     iszero(x.den) ? x : unsafe_rational(T, div(x.num, x.den, r), one(T))
 trunc(x::Rational) = round(x, RoundToZero)
+gcd(x::Rational{T}, y::Rational{T}) where {T} = unsafe_rational(gcd(x.num, y.num), lcm(x.den, y.den))
+lcm(x::Rational{T}, y::Rational{T}) where {T} = unsafe_rational(lcm(x.num, y.num), gcd(x.den, y.den))
 floor(x::Rational) = round(x, RoundDown)
 ceil(x::Rational) = round(x, RoundUp)
 trunc(::Type{T}, x::Rational) where {T<:Integer} = round(T, x, RoundToZero)
@@ -204,23 +206,49 @@ function show(io::IO, x::Rational)
     show(io, denominator(x))
 end
 
-# rationalize(x; tol): the simplest fraction within tol of x, by continued fractions
-function rationalize(_T::Type{T}, x::AbstractFloat; tol::Real=eps(x)) where {T<:Integer}
-    isnan(x) && return zero(T) // zero(T)
-    isinf(x) && return unsafe_rational(T, x < 0 ? -one(T) : one(T), zero(T))
-    p0, q0, p1, q1 = zero(T), one(T), one(T), zero(T)
-    y = abs(x)
-    a = y
-    while true
-        f = floor(a)
-        ai = T(f)
-        p0, q0, p1, q1 = p1, q1, checked_add(checked_mul(ai, p1), p0), checked_add(checked_mul(ai, q1), q0)
-        (abs(y - p1 / q1) <= tol || a == f) && break
-        a = 1 / (a - f)
-    end
-    x < 0 ? -(p1 // q1) : p1 // q1
+# rationalize(x; tol): Julia's algorithm, so the same fraction is chosen. The convergents p//q of the
+# continued fraction of |x| are built while the remainder r exceeds the tolerance carried along (nt);
+# the remainder is kept exact by holding x as a ratio of two values (x/y, divrem of the pair) instead of
+# taking 1/r. Then the smallest semiconvergent within tol is returned. A convergent that does not fit
+# in T ends the search with the last one that did.
+function _rat_step(::Type{T}, a, p::T, q::T, pp::T, qq::T) where {T<:BitInteger}
+    a <= typemax(T) || return nothing
+    ia = convert(T, a)
+    np, o1 = mul_with_overflow(ia, p)
+    nq, o2 = mul_with_overflow(ia, q)
+    np, o3 = add_with_overflow(np, pp)
+    nq, o4 = add_with_overflow(nq, qq)
+    (o1 | o2 | o3 | o4) ? nothing : (np, nq)
 end
-rationalize(x::AbstractFloat; kws...) = rationalize(Int, x; kws...)
+_rat_step(::Type{T}, a, p::T, q::T, pp::T, qq::T) where {T<:Integer} =   # unbounded (BigInt)
+    (ia = convert(T, a); (ia * p + pp, ia * q + qq))
+function rationalize(::Type{T}, x::Union{AbstractFloat,Rational}, tol::Real) where {T<:Integer}
+    tol < 0 && throw(ArgumentError(string("negative tolerance ", tol)))
+    T <: Unsigned && x < 0 && throw(OverflowError("cannot negate unsigned number"))
+    isnan(x) && return T(x) // one(T)
+    isinf(x) && return unsafe_rational(T, x < 0 ? -one(T) : one(T), zero(T))
+    p, q, pp, qq = (x < 0 ? -one(T) : one(T)), zero(T), zero(T), one(T)
+    x = abs(x)
+    a = trunc(x)
+    r = x - a
+    y = one(x)
+    tolx = oftype(x, tol)
+    nt, t, tt = tolx, zero(tolx), tolx
+    while r > nt
+        s = _rat_step(T, a, p, q, pp, qq)
+        s === nothing && return p // q
+        p, pp, q, qq = s[1], p, s[2], q
+        x, y = y, r
+        a, r = divrem(x, y)
+        t, tt = nt, t
+        nt = a * t + tt
+    end
+    s = _rat_step(T, cld(x - tt, y + t), p, q, pp, qq)   # smallest a with x - a*y < a*t + tt
+    s === nothing ? p // q : s[1] // s[2]
+end
+rationalize(::Type{T}, x::AbstractFloat; tol::Real=eps(x)) where {T<:Integer} = rationalize(T, x, tol)
+rationalize(::Type{T}, x::Rational; tol::Real=0) where {T<:Integer} = rationalize(T, x, tol)
+rationalize(x::Real; kws...) = rationalize(Int, x; kws...)
 
 # hashing: equal to the hash of the equal Int or Float64 (hash(1//2) == hash(0.5)), as Julia
 decompose(x::Rational) = (numerator(x), 0, denominator(x))

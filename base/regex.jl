@@ -168,7 +168,7 @@ struct RegexMatch <: AbstractMatch
 end
 function keys(m::RegexMatch)
     names = PCRE.capture_names(compile(m.regex).regex)
-    Any[get(names, i, i) for i in 1:length(m.captures)]
+    map(i -> get(names, i, i), 1:length(m.captures))   # Vector{String} when every group is named
 end
 getindex(m::RegexMatch, i::Integer) = m.captures[i]
 function getindex(m::RegexMatch, name::Union{AbstractString,Symbol})

@@ -32,7 +32,8 @@ string(c::Char) = print_to_string(c)
 string(x::Int64) = _dec64(x)
 string(x::Symbol) = String(x)
 repr(x; context=nothing) = sprint(show, x; context=context)
-repr(::MIME"text/plain", x) = sprint(show, MIME"text/plain"(), x)
+repr(m::MIME, x; context=nothing) = sprint(show, m, x; context=context)
+repr(m::AbstractString, x; context=nothing) = repr(MIME(m), x; context=context)
 
 # ---- numbers
 show(io::IO, x::Bool) = print(io, get(io, :typeinfo, Any) === Bool ? (x ? "1" : "0") : (x ? "true" : "false"))
@@ -805,12 +806,20 @@ function show(io::IO, m::Module)
     end
 end
 
-# ---- default show for structs: T(field1, field2)
+# ---- default show for structs: T(field1, field2); a primitive type's bits as T(0x0001)
 function show(io::IO, x)
     T = typeof(x)
     show(io, T)
     print(io, '(')
     n = nfields(x)
+    if n == 0 && sizeof(x) > 0
+        print(io, "0x")
+        r = Ref(x)
+        p = bitcast(Ptr{UInt8}, pointer_from_objref(r))
+        for i in sizeof(x):-1:1   # most significant byte first (little-endian storage)
+            print(io, string(unsafe_load(p, i), base = 16, pad = 2))
+        end
+    end
     for i in 1:n
         if isdefined(x, i)
             show(io, getfield(x, i))
@@ -821,6 +830,8 @@ function show(io::IO, x)
     end
     print(io, ')')
 end
+
+show(io::IO, p::Ptr) = print(io, typeof(p), " @0x", string(UInt(p), base = 16, pad = 2 * sizeof(Int)))
 
 # ---- text/plain display (the REPL form)
 show(io::IO, ::MIME"text/plain", x) = show(io, x)

@@ -8,10 +8,8 @@ write(io::IO, s::SubString{String}) = unsafe_write(io, pointer(s), UInt(sizeof(s
 function write(io::IOBuffer, c::Char)
     u = bitcast(UInt32, c)
     n = ncodeunits(c)
-    d = io.data
-    l = length(d)
-    _growend!(d, n)
-    p = pointer(d)
+    l = _iob_reserve(io, n) - 1
+    p = pointer(io.data)
     k = 1
     while sle_int(k, n)
         pointerset(p, trunc_int(UInt8, lshr_int(u, trunc_int(UInt32, sub_int(32, mul_int(8, k))))), add_int(l, k), 1)

@@ -90,7 +90,7 @@ struct SplitIterator{S<:AbstractString,F}
     limit::Int
     keepempty::Bool
 end
-eltype(::Type{<:SplitIterator}) = SubString
+eltype(::Type{<:SplitIterator{S}}) where {S} = _substring_type(S)
 IteratorSize(::Type{<:SplitIterator}) = SizeUnknown()
 _splitter(d) = d
 _splitter(d::AbstractChar) = isequal(d)

@@ -169,7 +169,7 @@ errmsg(f) = try; f(); "no error"; catch e; sprint(showerror, e); end
         @test disp([1, 20, 300]) == "3-element Vector{Int64}:\n   1\n  20\n 300"
         @test disp(zeros(2, 2, 2)) == "2×2×2 Array{Float64, 3}:\n[:, :, 1] =\n 0.0  0.0\n 0.0  0.0\n\n[:, :, 2] =\n 0.0  0.0\n 0.0  0.0"
         @test disp(zeros(0, 3)) == "0×3 Matrix{Float64}"
-        @test disp(Int[]) == "0-element Vector{Int64}"
+        @test disp(Int[]) == "Int64[]"
         @test disp([1 2; 3 4]') == "2×2 adjoint(::Matrix{Int64}) with eltype Int64:\n 1  3\n 2  4"
         @test disp(transpose([1, 2])) == "1×2 transpose(::Vector{Int64}) with eltype Int64:\n 1  2"
         @test disp(view([1 2; 3 4], :, 1)) == "2-element view(::Matrix{Int64}, :, 1) with eltype Int64:\n 1\n 3"

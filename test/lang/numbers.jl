@@ -372,3 +372,79 @@ end
     @test mod1(7, 0x03) === 1
     @test [mod1(i, 4) for i in 0:8] == [4, 1, 2, 3, 4, 1, 2, 3, 4]
 end
+
+# messages and results checked against Julia 1.10 (boot.jl conversions, errorshow.jl, checked.jl,
+# intfuncs.jl, rational.jl, complex.jl)
+errmsg(f) = try f(); "no error" catch e; sprint(showerror, e) end
+@testset "conversion errors name Julia's function" begin
+    @test errmsg(() -> UInt8(-1)) == "InexactError: trunc(UInt8, -1)"
+    @test errmsg(() -> UInt(-1)) == "InexactError: check_top_bit(UInt64, -1)"
+    @test errmsg(() -> UInt64(Int8(-1))) == "InexactError: check_top_bit(UInt64, -1)"
+    @test errmsg(() -> Int(typemax(UInt))) == "InexactError: check_top_bit(Int64, 18446744073709551615)"
+    @test errmsg(() -> Int8(0xffff)) == "InexactError: check_top_bit(Int8, 65535)"
+    @test errmsg(() -> Int8(0x00ff)) == "InexactError: trunc(Int8, 255)"
+    @test errmsg(() -> Int8(200)) == "InexactError: trunc(Int8, 200)"
+    @test errmsg(() -> UInt8(300)) == "InexactError: trunc(UInt8, 300)"
+    @test errmsg(() -> Int(2.5)) == "InexactError: Int64(2.5)"
+    @test errmsg(() -> Int(Inf16)) == "InexactError: Int64(Inf)"
+    @test errmsg(() -> round(Int, 1e20)) == "InexactError: trunc(Int64, 1.0e20)"
+    @test errmsg(() -> round(Int8, 127.6)) == "InexactError: trunc(Int8, 128.0)"
+    @test Int16(0x7fff) === Int16(32767)
+    @test UInt16(Int8(5)) === 0x0005
+end
+@testset "checked arithmetic messages" begin
+    @test errmsg(() -> Base.checked_abs(typemin(Int))) ==
+          "OverflowError: checked arithmetic: cannot compute |x| for x = -9223372036854775808::Int64"
+    @test errmsg(() -> Base.checked_neg(typemin(Int8))) ==
+          "OverflowError: checked arithmetic: cannot compute -x for x = -128::Int8"
+    @test errmsg(() -> Base.checked_add(0xff, 0x01)) == "OverflowError: 255 + 1 overflowed for type UInt8"
+    @test errmsg(() -> typemax(Int)//1 + 1//1) == "OverflowError: 9223372036854775807 + 1 overflowed for type Int64"
+end
+@testset "mixed-sign mod, clamp to a type, invmod, gcd of rationals" begin
+    @test mod(7, 0x03) === 0x0000000000000001
+    @test mod(-1, 0x03) === 0x0000000000000002
+    @test mod(0x07, -3) === -2
+    @test clamp(300, UInt8) === 0xff
+    @test clamp(-5, UInt8) === 0x00
+    @test clamp(5, Int8) === Int8(5)
+    @test invmod(big(3), 7) == 5
+    @test invmod(3, big(7)) isa BigInt
+    @test invmod(5, 1) == 0
+    @test gcd(2//3, 4//9) === 2//9
+    @test lcm(2//3, 4//9) === 4//3
+    @test repr(gcd(2//3, 4//9)) == "2//9"
+end
+@testset "round of Complex and Irrational, sigdigits" begin
+    @test repr(round(2.5 + 3.5im)) == "2.0 + 4.0im"
+    @test round(1.26 - 2.71im; digits=1) == 1.3 - 2.7im
+    @test round(2.5 + 2.5im, RoundUp, RoundDown) == 3.0 + 2.0im
+    @test round(pi, sigdigits=3) === 3.14
+    @test round(1//3, sigdigits=2) === 0.33
+    @test round(pi, digits=3) === 3.142
+end
+@testset "rationalize (Julia's continued-fraction algorithm)" begin
+    @test rationalize(5.6) === 28//5
+    @test rationalize(BigInt, 10.3) == 103//10
+    @test rationalize(BigInt, 10.3) isa Rational{BigInt}
+    @test rationalize(0.1) === 1//10
+    @test rationalize(-0.75) === -3//4
+    @test rationalize(Int, Float64(pi); tol=0.01) === 22//7
+    @test rationalize(Int8, 0.3) === Int8(3)//Int8(10)
+    @test rationalize(Int8, 1000.5) === Int8(1)//Int8(0)   # the first convergent overflows Int8
+    @test rationalize(Inf) === 1//0
+    @test rationalize(Int, 7//3) === 7//3
+    @test errmsg(() -> rationalize(Int, 0.5, -1)) == "ArgumentError: negative tolerance -1"
+end
+@testset "math DomainError texts" begin
+    @test errmsg(() -> acos(2.0)) == "DomainError with 2.0:\nacos(x) not defined for |x| > 1"
+    @test errmsg(() -> asin(2.0)) == "DomainError with 2.0:\nasin(x) is not defined for |x| > 1."
+    @test errmsg(() -> sin(Inf)) == "DomainError with Inf:\nsin(x) is only defined for finite x."
+    @test errmsg(() -> sqrt(-1.0)) == "DomainError with -1.0:\nsqrt was called with a negative real argument but will only return a complex result if called with a complex argument. Try sqrt(Complex(x))."
+    @test errmsg(() -> log(-1.0)) == "DomainError with -1.0:\nlog was called with a negative real argument but will only return a complex result if called with a complex argument. Try log(Complex(x))."
+end
+primitive type Prim16 16 end
+@testset "show of pointers and primitive types" begin
+    @test repr(C_NULL) == "Ptr{Nothing} @0x0000000000000000"
+    @test repr(Ptr{Int}(16)) == "Ptr{Int64} @0x0000000000000010"
+    @test repr(reinterpret(Prim16, 0x0102)) == "Prim16(0x0102)"
+end

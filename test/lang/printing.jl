@@ -78,7 +78,7 @@ disp(x) = sprint(show, MIME("text/plain"), x)
     @test disp([1, 10, 100]) == "3-element Vector{Int64}:\n   1\n  10\n 100"
     @test disp([1.5, 10.25]) == "2-element Vector{Float64}:\n  1.5\n 10.25"
     @test disp(["a", "bb"]) == "2-element Vector{String}:\n \"a\"\n \"bb\""
-    @test disp(Int[]) == "0-element Vector{Int64}"
+    @test disp(Int[]) == "Int64[]"   # Julia shows an empty Vector as its literal
     @test disp(1:3) == "1:3"
     @test disp(Dict("a" => 1)) == "Dict{String, Int64} with 1 entry:\n  \"a\" => 1"
     @test disp('a') == "'a': ASCII/Unicode U+0061 (category Ll: Letter, lowercase)"
@@ -121,4 +121,15 @@ end
     @test repr(MIME"text/plain"(), Vector{Int}) == "Vector{Int64} (alias for Array{Int64, 1})"
     @test repr(MIME"text/plain"(), typeof(sin)) == "typeof(sin) (singleton type of function sin, subtype of Function)"
     @test repr(MIME"text/plain"(), Int) == "Int64"
+end
+
+@testset "display of empty vectors, repr with a MIME string" begin
+    @test disp(Int[]) == "Int64[]"
+    @test disp(ComplexF64[]) == "ComplexF64[]"
+    @test disp(Any[]) == "Any[]"
+    @test disp(zeros(0, 3)) == "0×3 Matrix{Float64}"
+    @test sprint(show, MIME("text/plain"), zeros(0, 3); context=:compact => true) == "Matrix{Float64}(undef, 0, 3)"
+    @test repr("text/plain", 1//2) == "1//2"
+    @test repr("text/plain", [1]) == "1-element Vector{Int64}:\n 1"
+    @test repr(MIME("text/plain"), 1/3; context=:compact => true) == "0.333333"
 end

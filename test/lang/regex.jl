@@ -95,3 +95,10 @@ end
     @test repr(s"\1x") == "s\"\\\\1x\""
     @test s"a\1" isa SubstitutionString
 end
+
+@testset "RegexMatch keys" begin
+    m = match(r"(?<y>\d+)-(?<m>\d+)", "2024-05")
+    @test keys(m) == ["y", "m"]
+    @test keys(m) isa Vector{String}
+    @test keys(match(r"(a)(?<n>b)", "ab")) == Any[1, "n"]
+end

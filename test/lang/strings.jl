@@ -364,3 +364,10 @@ end
     dest = zeros(UInt8, 2)
     @test hex2bytes!(dest, "1234") === dest && dest == [0x12, 0x34]
 end
+
+@testset "eachsplit element type" begin
+    @test eltype(eachsplit("a b", " ")) == SubString{String}
+    @test collect(eachsplit("a b", " ")) isa Vector{SubString{String}}
+    @test repr(collect(eachsplit("a,b", ","))) == "SubString{String}[\"a\", \"b\"]"
+    @test eltype(eachsplit(SubString("xa b", 2))) == SubString{String}
+end
