@@ -61,7 +61,7 @@ export
     rationalize, complex, reim, angle, cis, cispi, big, precision, setprecision, gcdx, invmod,
     powermod, binomial, nextpow, prevpow, ispow2, digits, digits!, bitstring, bswap, bitrotate,
     maxintfloat, issubnormal, exponent, significand, frexp, ldexp, exp2, exp10, asinh, acosh,
-    atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, deg2rad, rad2deg, sind, cosd, tand,
+    atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, deg2rad, rad2deg, sind, cosd, tand, sincosd,
     mod2pi, rem2pi, evalpoly, widemul, @big_str, @int128_str, @uint128_str,
     # arrays (abstractarray.jl, multidimensional.jl, subarray.jl, permuteddims.jl, ...)
     hcat, hvcat, cat, reshape, permutedims, permutedims!, transpose, adjoint, var"'", view, parent,

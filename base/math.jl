@@ -67,9 +67,61 @@ deg2rad(x::AbstractFloat) = x * (oftype(x, pi) / 180)
 rad2deg(x::AbstractFloat) = x * (180 / oftype(x, pi))
 deg2rad(x::Real) = deg2rad(float(x))
 rad2deg(x::Real) = rad2deg(float(x))
-sind(x::Real) = sinpi(x / 180)
+# sind/cosd as Julia computes them: reduce in degrees (exact), then convert the small remaining angle to
+# radians with its rounding error kept (hi + lo), and correct sin/cos of hi by lo; so sind(30) == 0.5
+const _DEG2RAD_HI = 0.017453292519943295     # π/180 rounded to Float64
+const _DEG2RAD_LO = 2.9486522708701687e-19   # π/180 - _DEG2RAD_HI
+function _deg2rad_ext(x::Float64)
+    hi = x * _DEG2RAD_HI
+    (hi, fma(x, _DEG2RAD_HI, -hi) + x * _DEG2RAD_LO)
+end
+_sin_ext((hi, lo)) = sin(hi) + cos(hi) * lo
+_cos_ext((hi, lo)) = cos(hi) - sin(hi) * lo
+@noinline _deg_inf(x) = throw(DomainError(x, "`x` cannot be infinite."))
+const _DegReal = Union{Integer,Float16,Float32,Float64}
+function sind(x::_DegReal)
+    isinf(x) && _deg_inf(x)
+    isnan(x) && return float(x)
+    rx = copysign(Float64(rem(x, 360)), x)
+    arx = abs(rx)
+    y = if rx == 0
+        rx
+    elseif arx < 45.0
+        _sin_ext(_deg2rad_ext(rx))
+    elseif arx <= 135.0
+        copysign(_cos_ext(_deg2rad_ext(90.0 - arx)), rx)
+    elseif arx == 180.0
+        copysign(0.0, rx)
+    elseif arx < 225.0
+        _sin_ext(_deg2rad_ext((180.0 - arx) * sign(rx)))
+    elseif arx <= 315.0
+        -copysign(_cos_ext(_deg2rad_ext(270.0 - arx)), rx)
+    else
+        _sin_ext(_deg2rad_ext(rx - copysign(360.0, rx)))
+    end
+    oftype(float(x), y)
+end
+function cosd(x::_DegReal)
+    isinf(x) && _deg_inf(x)
+    isnan(x) && return float(x)
+    rx = abs(Float64(rem(x, 360)))
+    y = if rx <= 45.0
+        _cos_ext(_deg2rad_ext(rx))
+    elseif rx < 135.0
+        _sin_ext(_deg2rad_ext(90.0 - rx))
+    elseif rx <= 225.0
+        -_cos_ext(_deg2rad_ext(180.0 - rx))
+    elseif rx < 315.0
+        _sin_ext(_deg2rad_ext(rx - 270.0))
+    else
+        _cos_ext(_deg2rad_ext(360.0 - rx))
+    end
+    oftype(float(x), y)
+end
+sind(x::Real) = sinpi(x / 180)   # BigFloat: at its own precision
 cosd(x::Real) = cospi(x / 180)
 tand(x::Real) = sind(x) / cosd(x)
+sincosd(x::Real) = (sind(x), cosd(x))
 atan(y::Real, x::Real) = atan(promote(float(y), float(x))...)
 atan(y::Float16, x::Float16) = Float16(atan(Float32(y), Float32(x)))
 hypot(x::Float16, y::Float16) = Float16(hypot(Float32(x), Float32(y)))

@@ -84,6 +84,20 @@ function tryparse(::Type{BigFloat}, s::AbstractString)
     r = ccall((:mpfr_set_str, libmpfr), Int32, (Ref{BigFloat}, Ptr{UInt8}, Int32, Int32), z, t, 10, MPFR_RNDN)
     r == 0 ? z : nothing
 end
+function BigFloat(s::AbstractString; precision::Integer=DEFAULT_PRECISION[])
+    z = setprecision(() -> tryparse(BigFloat, s), BigFloat, precision)
+    z === nothing && throw(ArgumentError(string("cannot parse ", repr(s), " as BigFloat")))
+    z
+end
+# the neighbouring BigFloats at x's precision (mpfr_nextabove/nextbelow)
+for (f, fn) in ((:nextfloat, :mpfr_nextabove), (:prevfloat, :mpfr_nextbelow))
+    @eval function $f(x::BigFloat)
+        z = BigFloat(; precision=x.prec)
+        ccall((:mpfr_set, libmpfr), Int32, (Ref{BigFloat}, Ref{BigFloat}, Int32), z, x, MPFR_RNDN)
+        ccall(($(QuoteNode(fn)), libmpfr), Cvoid, (Ref{BigFloat},), z)
+        z
+    end
+end
 big(x::AbstractFloat) = BigFloat(x)
 big(x::AbstractIrrational) = BigFloat(x)
 big(::Type{T}) where {T<:AbstractFloat} = BigFloat

@@ -157,6 +157,33 @@ function show(io::IO, re::Regex)
     end
 end
 
+# r1 * r2 * "s" ...: one Regex for the concatenation, as Julia builds it: each regex becomes a group
+# `(?flags:pattern)` carrying the i/m/s/x flags that not every regex operand has, strings and chars are
+# quoted literally (`\Q...\E`); the flags all share, and the other options (which must agree), stay
+# on the result. All-string products remain string concatenation (a more specific method).
+const _IMSX = PCRE.CASELESS | PCRE.MULTILINE | PCRE.DOTALL | PCRE.EXTENDED
+function *(r1::Union{Regex,AbstractString,AbstractChar}, rs::Union{Regex,AbstractString,AbstractChar}...)
+    parts = (r1, rs...)
+    match_opts = compile_opts = nothing
+    shared = _IMSX
+    for r in parts
+        r isa Regex || continue
+        if match_opts === nothing
+            match_opts, compile_opts = r.match_options, r.compile_options & ~_IMSX
+        elseif r.match_options != match_opts || r.compile_options & ~_IMSX != compile_opts
+            throw(ArgumentError("cannot multiply regexes: incompatible options"))
+        end
+        shared &= r.compile_options
+    end
+    unshared = _IMSX & ~shared
+    Regex(join([_regex_piece(p, unshared) for p in parts]), compile_opts | shared, match_opts)
+end
+*(r::Regex) = r
+_regex_piece(r::Regex, unshared::UInt32) = string("(?", _imsx_letters(r.compile_options & unshared), ':', r.pattern, ')')
+_regex_piece(s::Union{AbstractString,AbstractChar}, ::UInt32) = string("\\Q", s, "\\E")
+_imsx_letters(o::UInt32) = string(o & PCRE.CASELESS != 0 ? "i" : "", o & PCRE.MULTILINE != 0 ? "m" : "",
+                                  o & PCRE.DOTALL != 0 ? "s" : "", o & PCRE.EXTENDED != 0 ? "x" : "")
+
 # ---- matches
 abstract type AbstractMatch end
 struct RegexMatch <: AbstractMatch

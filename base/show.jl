@@ -109,10 +109,34 @@ function show(io::IO, t::NamedTuple)
     n == 1 && print(io, ',')
     print(io, ')')
 end
+# Julia's Pair show: a part that is itself an undelimited form (a Pair with exactly its declared field
+# types, an operator function) is parenthesized, `(1 => 2) => 3`; a Pair whose field types are wider
+# than its values' shows as `Pair{Any, Any}(1, 2)` unless the context already gives its type
+_has_tight_type(p::Pair) = typeof(p.first) == fieldtype(typeof(p), 1) && typeof(p.second) == fieldtype(typeof(p), 2)
+_isdelimited(io::IO, x) = true
+_isdelimited(io::IO, f::Function) = !isoperator(nameof(f))
+_isdelimited(io::IO, p::Pair) = !(_has_tight_type(p) || get(io, :typeinfo, Any) == typeof(p))
 function show(io::IO, p::Pair)
-    show(io, p.first)
-    print(io, " => ")
-    show(io, p.second)
+    if _isdelimited(io, p)
+        show(io, typeof(p))
+        print(io, '(')
+        show(io, p.first)
+        print(io, ", ")
+        show(io, p.second)
+        print(io, ')')
+        return
+    end
+    ti = get(io, :typeinfo, Any)
+    tis = p isa ti && ti <: Pair ? (fieldtype(ti, 1), fieldtype(ti, 2)) : (Any, Any)
+    for i in 1:2
+        x = i == 1 ? p.first : p.second
+        io_i = IOContext(io, :typeinfo => tis[i])
+        d = _isdelimited(io_i, x)
+        d || print(io, '(')
+        show(io_i, x)
+        d || print(io, ')')
+        i == 1 && print(io, get(io, :compact, false) ? "=>" : " => ")
+    end
 end
 function _typeinfo_implicit(T)
     T === Float64 || T === Int64 || T === Char || T === String || T === Symbol || issingletontype(T) ||
@@ -124,19 +148,25 @@ show(io::IO, r::AbstractUnitRange) = (show(io, first(r)); print(io, ':'); show(i
 show(io::IO, r::StepRange) = (show(io, first(r)); print(io, ':'); show(io, step(r)); print(io, ':'); show(io, last(r)))
 show(io::IO, r::OneTo) = (print(io, "Base.OneTo("); show(io, r.stop); print(io, ')'))
 show(io::IO, r::StepRangeLen) = (show(io, first(r)); print(io, ':'); show(io, step(r)); print(io, ':'); show(io, last(r)))
+# Dict(k => v, ...): the type's parameters are omitted when the context's :typeinfo already gives the
+# element type or the keys' and values' types are implied by their printed forms; the pairs are shown
+# with the element type as :typeinfo (so Float32 values print as `1.0`, as Julia does)
 function show(io::IO, d::AbstractDict)
     K, V = keytype(d), valtype(d)
-    if !isempty(d) && _typeinfo_implicit(K) && _typeinfo_implicit(V)
+    ti = get(io, :typeinfo, Any)
+    ctx_eltype = d isa ti && ti <: AbstractDict ? eltype(ti) : nothing
+    if ctx_eltype == eltype(d) || (!isempty(d) && _typeinfo_implicit(K) && _typeinfo_implicit(V))
         print(io, String(typeof(d).name.name))
     else
         show(io, typeof(d))
     end
     print(io, '(')
+    recur_io = IOContext(io, :typeinfo => eltype(d))
     first = true
     for p in d
         first || print(io, ", ")
         first = false
-        show(io, p)
+        show(recur_io, p)
     end
     print(io, ')')
 end

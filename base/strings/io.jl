@@ -153,6 +153,9 @@ show(io::IO, e::CodePointError) = (print(io, "Base.CodePointError{", typeof(e.co
 
 # ---- transcode: UTF-8 <-> UTF-16 / UTF-32 code units
 transcode(::Type{T}, src::AbstractVector{T}) where {T<:Union{UInt8,UInt16,UInt32,Int32}} = src
+# between two code-unit types (UTF-32 -> UTF-8, UTF-8 -> UTF-16, ...) through the UTF-8 String
+transcode(::Type{T}, src::AbstractVector{<:Union{UInt8,UInt16,UInt32,Int32}}) where {T<:Union{UInt8,UInt16,UInt32,Int32}} =
+    transcode(T, transcode(String, src))
 transcode(::Type{UInt8}, s::String) = Vector{UInt8}(s)
 transcode(::Type{T}, s::AbstractString) where {T<:Union{UInt8,UInt16,UInt32,Int32}} = transcode(T, String(s))
 transcode(::Type{String}, s::String) = s

@@ -119,3 +119,13 @@ end
     @test Int(big(4.0)) === 4
     @test_throws InexactError Int(big(4.5))
 end
+
+@testset "BigFloat from a string, nextfloat/prevfloat" begin
+    @test repr(BigFloat("0.5")) == "0.5"
+    @test BigFloat("0.1") == big"0.1"
+    @test precision(BigFloat("0.1"; precision=64)) == 64
+    @test_throws ArgumentError BigFloat("x")
+    @test nextfloat(big(1.0)) - 1 == eps(BigFloat)
+    @test prevfloat(big(1.0)) < 1
+    @test precision(nextfloat(BigFloat(1; precision=20))) == 20
+end

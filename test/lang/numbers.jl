@@ -448,3 +448,34 @@ primitive type Prim16 16 end
     @test repr(Ptr{Int}(16)) == "Ptr{Int64} @0x0000000000000010"
     @test repr(reinterpret(Prim16, 0x0102)) == "Prim16(0x0102)"
 end
+@testset "sind/cosd in degrees as Julia (exact at multiples of 30 and 45)" begin
+    @test sind(30) === 0.5
+    @test cosd(60) === 0.5
+    @test sind(90) === 1.0
+    @test sind(180) === 0.0
+    @test sind(-180) === -0.0
+    @test cosd(90) === 0.0
+    @test sind(45) === cosd(45)
+    @test tand(45) === 1.0
+    @test sind(30.0f0) === 0.5f0
+    @test sincosd(30) === (0.5, cosd(30))
+    @test errmsg(() -> sind(Inf)) == "DomainError with Inf:\n`x` cannot be infinite."
+    @test isnan(cosd(NaN))
+end
+@testset "left division of numbers" begin
+    @test 2 \ 10 === 5.0
+    @test (1 + 1im) \ (2 + 2im) == 2.0 + 0.0im
+    @test 4.0 \ 1 === 0.25
+end
+@testset "promotion with Nothing and Missing" begin
+    @test promote_type(Nothing, Int) === Union{Nothing, Int64}
+    @test promote_type(Int, Missing) === Union{Missing, Int64}
+    @test promote_type(Union{Int, Missing}, Float64) === Union{Missing, Float64}
+    @test promote_type(Union{Int, Nothing}, Float64) === Union{Nothing, Float64}
+    @test promote_type(Nothing, Missing) === Union{Nothing, Missing}
+    @test promote_type(Any, Missing) === Any
+    @test [1, nothing] isa Vector{Union{Nothing, Int64}}
+    @test [1, missing, 2.0] isa Vector{Union{Missing, Float64}}
+    @test repr([nothing, 1]) == "Union{Nothing, Int64}[nothing, 1]"
+    @test repr([missing, 1]) == "Union{Missing, Int64}[missing, 1]"
+end

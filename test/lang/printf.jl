@@ -144,3 +144,17 @@ end
     @test @sprintf("%.3f", π) == "3.142"
     @test Printf.format(Printf.Format("%05.1f|%+d"), 3.14159, 5) == "003.1|+5"
 end
+
+@testset "Printf widths are display widths; %d of a Rational" begin
+    @test @sprintf("%5s|", "你") == "   你|"
+    @test @sprintf("%-5c|", '你') == "你   |"
+    @test @sprintf("%5c|", 'é') == "    é|"
+    @test @sprintf("%.3s|", "你好世界") == "你|"
+    @test @sprintf("%6.3s|", "你好世界") == "   你|"
+    @test @sprintf("%#s", "a") == "\"a\""
+    @test @sprintf("%#s", :a) == ":a"
+    @test @sprintf("%#5s|", "a") == "  \"a\"|"
+    @test @sprintf("%#.2s|", "ab") == "\"a|"
+    @test @sprintf("%d", 3//1) == "3"
+    @test @sprintf("%x", 255//1) == "ff"
+end

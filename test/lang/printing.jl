@@ -133,3 +133,16 @@ end
     @test repr("text/plain", [1]) == "1-element Vector{Int64}:\n 1"
     @test repr(MIME("text/plain"), 1/3; context=:compact => true) == "0.333333"
 end
+
+@testset "Pair show: nesting, operators, loose types" begin
+    @test repr((1 => 2) => 3) == "(1 => 2) => 3"
+    @test repr(1 => (2 => 3)) == "1 => (2 => 3)"
+    @test repr(Pair{Any,Any}(1, 2)) == "Pair{Any, Any}(1, 2)"
+    @test repr(Any[Pair{Any,Any}(1, 2)]) == "Any[Pair{Any, Any}(1, 2)]"
+    @test repr(Pair{Any,Any}[1 => 2]) == "Pair{Any, Any}[1 => 2]"
+    @test repr((+) => 1) == "(+) => 1"
+    @test repr(sin => 1) == "sin => 1"
+    @test repr(Dict(1 => 1.0f0)) == "Dict{Int64, Float32}(1 => 1.0)"
+    @test sprint(show, 1 => 2; context = :compact => true) == "1=>2"
+    @test string(1 => "a") == "1 => \"a\""
+end

@@ -102,3 +102,18 @@ end
     @test keys(m) isa Vector{String}
     @test keys(match(r"(a)(?<n>b)", "ab")) == Any[1, "n"]
 end
+
+@testset "Regex concatenation with *" begin
+    @test repr(r"a" * r"b") == "r\"(?:a)(?:b)\""
+    @test repr(r"a"i * r"b"i) == "r\"(?:a)(?:b)\"i"
+    @test repr(r"a"i * r"b") == "r\"(?i:a)(?:b)\""
+    @test repr(r"Hello|Good bye" * ' ' * "world") == "r\"(?:Hello|Good bye)\\Q \\E\\Qworld\\E\""
+    @test occursin(r"a" * "b.", "xab.")
+    @test !occursin(r"a" * "b.", "abc")
+    @test match(r"A"i * "b", "ab").match == "ab"
+    let r = r"x"
+        @test *(r) === r
+    end
+    @test "a" * "b" * 'c' == "abc"
+    @test_throws ArgumentError r"a" * Regex("b", Base.DEFAULT_COMPILER_OPTS, Base.PCRE.ANCHORED)
+end

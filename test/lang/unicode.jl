@@ -40,3 +40,10 @@ end
     @test isnumeric('Ⅻ')
     @test isprint('∀') && !isprint('\u0085')
 end
+
+@testset "transcode between code-unit types" begin
+    @test transcode(UInt8, UInt32[0x1F600]) == UInt8[0xf0, 0x9f, 0x98, 0x80]
+    @test transcode(UInt16, UInt8[0xf0, 0x9f, 0x98, 0x80]) == UInt16[0xd83d, 0xde00]
+    @test transcode(UInt32, UInt16[0xd83d, 0xde00]) == UInt32[0x1f600]
+    @test transcode(UInt8, UInt8[0x61]) == UInt8[0x61]
+end

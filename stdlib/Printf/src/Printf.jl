@@ -195,36 +195,35 @@ end
 
 # ---- characters and strings ----
 
+# widths are display widths (textwidth), as in Julia: "%5s" of "你" pads with 3 spaces
 function fmt_char(io::IO, s::Spec, arg)
     c = Char(first(arg))
-    if !s.leftalign && s.width > 1
-        pad(io, ' ', s.width - 1)
-    end
+    w = textwidth(c)
+    !s.leftalign && s.width > w && pad(io, ' ', s.width - w)
     print(io, c)
-    if s.leftalign && s.width > 1
-        pad(io, ' ', s.width - 1)
-    end
+    s.leftalign && s.width > w && pad(io, ' ', s.width - w)
 end
 
+# Julia's rules: a precision limits the display width (a character that would exceed it ends the
+# output); `#` quotes strings and prefixes symbols with ':' (its two/one columns count in the width)
 function fmt_string(io::IO, s::Spec, arg)
-    str = arg isa AbstractString ? String(arg) : string(arg)
-    if s.hash
-        str = arg isa Symbol ? string(":", str) : arg isa AbstractString ? string("\"", str, "\"") : str
+    str = string(arg)
+    quoted = s.hash && arg isa AbstractString
+    slen = textwidth(str) + (s.hash ? (quoted ? 2 : 1) : 0)
+    room = s.precision < 0 ? slen : min(slen, s.precision)
+    shown = room
+    !s.leftalign && s.width > room && pad(io, ' ', s.width - room)
+    if s.hash && (arg isa Symbol || quoted)
+        print(io, arg isa Symbol ? ':' : '"')
+        room -= 1
     end
-    chars = collect(str)
-    n = length(chars)
-    if s.precision >= 0 && s.precision < n
-        n = s.precision
+    for c in str
+        room -= textwidth(c)
+        room < 0 && break
+        print(io, c)
     end
-    if !s.leftalign && s.width > n
-        pad(io, ' ', s.width - n)
-    end
-    for i in 1:n
-        print(io, chars[i])
-    end
-    if s.leftalign && s.width > n
-        pad(io, ' ', s.width - n)
-    end
+    quoted && room > 0 && print(io, '"')
+    s.leftalign && s.width > shown && pad(io, ' ', s.width - shown)
 end
 
 # ---- integers ----
@@ -233,7 +232,7 @@ function fmt_int(io::IO, s::Spec, arg)
     if arg isa AbstractFloat
         return fmt_float(io, Spec('f', s.leftalign, s.plus, s.space, s.zero, s.hash, s.width, 0, false, false), arg)
     end
-    x = arg isa Bool ? Int(arg) : arg
+    x = arg isa Bool ? Int(arg) : arg isa Rational ? Integer(arg) : arg
     neg = x < 0
     base = (s.conv == 'x' || s.conv == 'X') ? 16 : s.conv == 'o' ? 8 : 10
     mag = x isa Base.BitSigned ? Base.uabs(x) : abs(x)   # uabs(typemin) is the exact magnitude
