@@ -65,7 +65,7 @@ function code_typed(@nospecialize(f), @nospecialize(types=Tuple); optimize::Bool
         ti isa DataType || (ti = sig)
         r = ccall(:jl_code_typed_pair, Any, (Any, Any, Int8), f, Tuple{Any[ti.parameters...][2:end]...}, optimize)
         r === nothing && error("inference of ", m.name, " failed")
-        push!(res, Pair{Core.CodeInfo, Any}(r[1], r[2]))
+        push!(res, (r[1]::Core.CodeInfo) => r[2])   # Pair{CodeInfo, typeof(rt)}, as Julia
     end
     res
 end

@@ -92,75 +92,248 @@ muladd(z::Complex, w::Complex, x::Complex) = z * w + x
 (//)(x::Number, y::Complex) = x * conj(y) // abs2(y)
 (^)(z::Complex{T}, p::Rational) where {T<:Real} = z^convert(typeof(one(T) * p), p)
 
-# division by Smith's algorithm (scales by the larger component, avoiding overflow in |w|^2)
+# division. ComplexF64 as Julia: Baudin & Smith's robust algorithm (arXiv:1210.4539) with the operands
+# scaled only when a part is near overflow or underflow; other element types by Smith's algorithm in
+# Julia's generic form (same branch choice and operation order, so the same roundings)
+function _robust_cdiv2(a::Float64, b::Float64, c::Float64, d::Float64, r::Float64, t::Float64)
+    r == 0 && return (a + d * (b / c)) * t
+    br = b * r
+    br != 0 ? (a + br) * t : a * t + (b * t) * r
+end
+function _robust_cdiv1(a::Float64, b::Float64, c::Float64, d::Float64)
+    r = d / c
+    t = 1.0 / (c + d * r)
+    (_robust_cdiv2(a, b, c, d, r, t), _robust_cdiv2(b, -a, c, d, r, t))
+end
+function _cdiv(z::ComplexF64, w::ComplexF64)
+    a, b = reim(z)
+    c, d = reim(w)
+    absa, absb, absc, absd = abs(a), abs(b), abs(c), abs(d)
+    ab = absa >= absb ? absa : absb
+    cd = absc >= absd ? absc : absd
+    halfov = 0.5 * floatmax(Float64)
+    twounϵ = floatmin(Float64) * 2.0 / eps(Float64)
+    s = 1.0
+    if ab >= halfov || ab <= twounϵ || cd >= halfov || cd <= twounϵ
+        bs = 2.0 / (eps(Float64) * eps(Float64))
+        if ab >= halfov
+            a *= 0.5; b *= 0.5; s *= 2.0
+        elseif ab <= twounϵ
+            a *= bs; b *= bs; s /= bs
+        end
+        if cd >= halfov
+            c *= 0.5; d *= 0.5; s *= 0.5
+        elseif cd <= twounϵ
+            c *= bs; d *= bs; s *= bs
+        end
+    end
+    if abs(d) <= abs(c)
+        p, q = _robust_cdiv1(a, b, c, d)
+    else
+        p, q = _robust_cdiv1(b, a, d, c)
+        q = -q
+    end
+    Complex(p * s, q * s)
+end
 function _cdiv(z::Complex{T}, w::Complex{T}) where {T<:AbstractFloat}
     a, b = reim(z)
     c, d = reim(w)
-    if iszero(d)
-        return Complex(a / c, b / c)
-    elseif abs(d) <= abs(c)
-        r = d / c
-        den = c + d * r
-        return Complex((a + b * r) / den, (b - a * r) / den)
+    if abs(c) <= abs(d)
+        r = isinf(c) && isinf(d) ? sign(c) / sign(d) : c / d
+        den = d + r * c
+        Complex((a * r + b) / den, (b * r - a) / den)
     else
-        r = c / d
-        den = c * r + d
-        return Complex((a * r + b) / den, (b * r - a) / den)
+        r = isinf(c) && isinf(d) ? sign(d) / sign(c) : d / c
+        den = c + r * d
+        Complex((a + b * r) / den, (b - a * r) / den)
     end
 end
 (/)(z::Complex, w::Complex) = _cdiv(promote(float(z), float(w))...)
+function inv(w::ComplexF64)
+    c, d = reim(w)
+    (isinf(c) | isinf(d)) && return Complex(copysign(0.0, c), flipsign(-0.0, d))
+    cd = max(abs(c), abs(d))
+    bs = 2.0 / (eps(Float64) * eps(Float64))
+    s = 1.0
+    cd >= 0.5 * floatmax(Float64) && (c *= 0.5; d *= 0.5; s *= 0.5)
+    cd <= floatmin(Float64) * 2.0 / eps(Float64) && (c *= bs; d *= bs; s *= bs)
+    if abs(d) <= abs(c)
+        r = d / c
+        t = 1.0 / (c + d * r)
+        p, q = t, -r * t
+    else
+        r = c / d
+        t = 1.0 / (d + c * r)
+        p, q = r * t, -t
+    end
+    Complex(p * s, q * s)
+end
 inv(z::Complex) = (w = float(z); _cdiv(one(w), w))
 
+# x^2 + y^2 as (ρ, k) with the value ρ * 2^(2k): rescaled when it would overflow or underflow
+function _ssqs(x::T, y::T) where {T<:AbstractFloat}
+    k = 0
+    ρ = x * x + y * y
+    if !isfinite(ρ) && (isinf(x) || isinf(y))
+        ρ = T(Inf)
+    elseif isinf(ρ) || (ρ == 0 && (x != 0 || y != 0)) || ρ < nextfloat(zero(T)) / (2 * eps(T)^2)
+        m = max(abs(x), abs(y))
+        k = m == 0 ? 0 : exponent(m)
+        xk, yk = ldexp(x, -k), ldexp(y, -k)
+        ρ = xk * xk + yk * yk
+    end
+    ρ, k
+end
+# sqrt and log as Julia computes them (Kahan's sqrt((|z|+|x|)/2) without over/underflow; log1p near |z| = 1)
 function sqrt(z::Complex{T}) where {T<:AbstractFloat}
     x, y = reim(z)
-    (iszero(x) && iszero(y)) && return Complex(zero(T), y)
-    isinf(y) && return Complex(T(Inf), y)
-    ρ = sqrt((abs(x) + hypot(x, y)) / 2)
-    ν = y / (2ρ)
-    x >= 0 ? Complex(ρ, ν) : Complex(abs(ν), copysign(ρ, y))
+    x == y == 0 && return Complex(zero(x), y)
+    ρ, k = _ssqs(x, y)
+    isfinite(x) && (ρ = ldexp(abs(x), -k) + sqrt(ρ))
+    if isodd(k)
+        k = div(k - 1, 2)
+    else
+        k = div(k, 2) - 1
+        ρ += ρ
+    end
+    ρ = ldexp(sqrt(ρ), k)
+    ξ, η = ρ, y
+    if ρ != 0
+        isfinite(η) && (η = (η / ρ) / 2)
+        if x < 0
+            ξ = abs(η)
+            η = copysign(ρ, y)
+        end
+    end
+    Complex(ξ, η)
 end
 sqrt(z::Complex) = sqrt(float(z))
 function exp(z::Complex{T}) where {T<:AbstractFloat}
-    iszero(z.im) && return Complex(exp(z.re), z.im)
-    r = exp(z.re)
-    Complex(r * cos(z.im), r * sin(z.im))
+    zr, zi = reim(z)
+    if isnan(zr)
+        Complex(zr, zi == 0 ? zi : zr)
+    elseif !isfinite(zi)
+        zr == Inf ? Complex(-zr, T(NaN)) : zr == -Inf ? Complex(-zero(zr), copysign(zero(zi), zi)) : Complex(T(NaN), T(NaN))
+    else
+        er = exp(zr)
+        iszero(zi) ? Complex(er, zi) : Complex(er * cos(zi), er * sin(zi))
+    end
 end
 exp(z::Complex) = exp(float(z))
-log(z::Complex{T}) where {T<:AbstractFloat} = Complex(log(abs(z)), angle(z))
+function log(z::Complex{T}) where {T<:AbstractFloat}
+    x, y = reim(z)
+    ρ, k = _ssqs(x, y)
+    ax, ay = abs(x), abs(y)
+    θ, β = ax < ay ? (ax, ay) : (ay, ax)
+    ρρ = if k == 0 && 0.5 < β * β && (β <= T(1.25) || ρ < T(3))
+        log1p((β - 1) * (β + 1) + θ * θ) / 2
+    else
+        log(ρ) / 2 + k * log(T(2))
+    end
+    Complex(ρρ, angle(z))
+end
 log(z::Complex) = log(float(z))
-log2(z::Complex) = log(z) / log(2.0)
-log10(z::Complex) = log(z) / log(10.0)
+log2(z::Complex) = (a = log(z); a / log(oftype(real(a), 2)))
+log10(z::Complex) = (a = log(z); a / log(oftype(real(a), 10)))
 sin(z::Complex{T}) where {T<:AbstractFloat} = Complex(sin(z.re) * cosh(z.im), cos(z.re) * sinh(z.im))
 cos(z::Complex{T}) where {T<:AbstractFloat} = Complex(cos(z.re) * cosh(z.im), -sin(z.re) * sinh(z.im))
-tan(z::Complex) = sin(z) / cos(z)
 sinh(z::Complex{T}) where {T<:AbstractFloat} = Complex(sinh(z.re) * cos(z.im), cosh(z.re) * sin(z.im))
 cosh(z::Complex{T}) where {T<:AbstractFloat} = Complex(cosh(z.re) * cos(z.im), sinh(z.re) * sin(z.im))
-tanh(z::Complex) = sinh(z) / cosh(z)
+# tanh by Kahan's formula (Julia's), tan through it
+function tanh(z::Complex{T}) where {T<:AbstractFloat}
+    Ω = prevfloat(typemax(T))
+    ξ, η = reim(z)
+    isnan(ξ) && η == 0 && return Complex(ξ, η)
+    if 4 * abs(ξ) > asinh(Ω)
+        return Complex(copysign(one(T), ξ), copysign(zero(T), η * (isfinite(η) ? sin(2 * abs(η)) : one(η))))
+    end
+    t = tan(η)
+    β = 1 + t * t
+    s = sinh(ξ)
+    ρ = sqrt(1 + s * s)
+    isinf(t) ? Complex(ρ / s, 1 / t) : Complex(β * ρ * s, t) / (1 + β * s * s)
+end
+tanh(z::Complex) = tanh(float(z))
+tan(z::Complex) = (w = tanh(Complex(-imag(z), real(z))); Complex(imag(w), -real(w)))
 for f in (:sin, :cos, :sinh, :cosh)
     @eval $f(z::Complex) = $f(float(z))
 end
 
-# powers: integer exponents by squaring (negative through inv), others through exp(p*log(z))
-function (^)(z::Complex{T}, p::Integer) where {T<:Real}
-    p >= 0 && return power_by_squaring(z, p)
-    T <: Integer ? power_by_squaring(inv(z), -p) : power_by_squaring(inv(z), -p)
-end
-function _cpow(z::Complex{T}, p::Complex{T}) where {T<:AbstractFloat}
-    if isreal(p) && isinteger(p.re) && abs(p.re) < 2.0^31
-        return z^Int(p.re)
+# powers as Julia's _cpow: integer exponents by squaring (negative ones through inv), real bases and
+# exponents by real powers with the sign of zero imaginary parts kept, else |z|^p * cis(p * angle(z))
+function _cpow(z::Union{T,Complex{T}}, p::Union{T,Complex{T}}) where {T<:AbstractFloat}
+    if isreal(p)
+        pr = real(p)
+        if isinteger(pr) && abs(pr) < typemax(Int32)
+            iszero(pr) && return Complex(one(T), flipsign(copysign(zero(T), pr), imag(z)))
+            ip = convert(Int, pr)
+            if isreal(z)
+                zr = real(z)
+                if ip < 0
+                    iszero(z) && return Complex(T(NaN), T(NaN))
+                    re, im = power_by_squaring(inv(zr), -ip), -imag(z)
+                else
+                    re, im = power_by_squaring(zr, ip), imag(z)
+                end
+                return Complex(re, ifelse(iseven(ip) & signbit(zr), -im, im))
+            end
+            return ip < 0 ? power_by_squaring(inv(z), -ip) : power_by_squaring(z, ip)
+        elseif isreal(z)
+            iszero(real(z)) && return pr > 0 ? complex(z) : Complex(T(NaN), T(NaN))
+            if real(z) > 0
+                return Complex(real(z)^pr, z isa Real ? ifelse(real(z) < 1, -imag(p), imag(p)) : flipsign(imag(z), pr))
+            end
+            rp = (-real(z))^pr
+            isfinite(pr) && return rp * complex(cospi(pr), flipsign(sinpi(pr), imag(z)))
+            iszero(rp) && return zero(Complex{T})
+            return Complex(T(NaN), T(NaN))
+        else
+            rp = abs(z)^pr
+            ϕ = pr * angle(z)
+        end
+    elseif isreal(z)
+        iszero(z) && return real(p) > 0 ? complex(z) : Complex(T(NaN), T(NaN))
+        zr = real(z)
+        pr, pi_ = reim(p)
+        if zr > 0
+            rp = zr^pr
+            ϕ = pi_ * log(zr)
+        else
+            r = -zr
+            θ = copysign(T(π), imag(z))
+            rp = r^pr * exp(-pi_ * θ)
+            ϕ = pr * θ + pi_ * log(r)
+        end
+    else
+        pr, pi_ = reim(p)
+        r = abs(z)
+        θ = angle(z)
+        rp = r^pr * exp(-pi_ * θ)
+        ϕ = pr * θ + pi_ * log(r)
     end
-    iszero(z) && return real(p) > 0 ? zero(z) : Complex(T(NaN), T(NaN))
-    if isreal(p) && isreal(z)
-        z.re > 0 && return Complex(z.re^p.re, z.im * p.re)
-        isfinite(p.re) && return (-z.re)^p.re * cispi(copysign(p.re, z.im))
-    end
-    exp(p * log(z))
+    isfinite(ϕ) && return rp * cis(ϕ)
+    iszero(rp) && return zero(Complex{T})
+    Complex(T(NaN), T(NaN))
 end
-(^)(z::Complex, p::Complex) = _cpow(promote(float(z), float(p))...)
-(^)(z::Complex, p::Real) = (^)(promote(float(z), float(p))...)
-(^)(x::Real, p::Complex) = (^)(promote(float(x), float(p))...)
-literal_pow(::typeof(^), z::Complex, ::Val{2}) = z * z
-literal_pow(::typeof(^), z::Complex, ::Val{p}) where {p} = z^p
+_cpow(z, p) = _cpow(float(z), float(p))
+(^)(z::Complex{T}, p::Complex{T}) where {T<:Real} = _cpow(z, p)
+(^)(z::Complex{T}, p::T) where {T<:Real} = _cpow(z, p)
+(^)(z::T, p::Complex{T}) where {T<:Real} = _cpow(z, p)
+(^)(z::Complex, n::Bool) = n ? z : one(z)
+(^)(z::Complex, n::Integer) = z^Complex(n)
+(^)(z::Complex{<:AbstractFloat}, n::Bool) = n ? z : one(z)
+(^)(z::Complex{<:Integer}, n::Bool) = n ? z : one(z)
+(^)(z::Complex{<:AbstractFloat}, n::Integer) = n >= 0 ? power_by_squaring(z, n) : power_by_squaring(inv(z), -n)
+(^)(z::Complex{<:Integer}, n::Integer) = power_by_squaring(z, n)   # DomainError for n < 0, as Julia
+(^)(z::Complex{T}, n::T) where {T<:Integer} = power_by_squaring(z, n)
+(^)(z::Complex{T}, p::S) where {T<:Real,S<:Real} = (P = promote_type(T, S); Complex{P}(z)^P(p))
+(^)(z::T, p::Complex{S}) where {T<:Real,S<:Real} = (P = promote_type(T, S); P(z)^Complex{P}(p))
+(^)(z::Complex{T}, p::Complex{S}) where {T<:Real,S<:Real} = (P = promote_type(T, S); Complex{P}(z)^Complex{P}(p))
+# Julia's HWNumber cases; other literal powers go through the generic literal_pow (x^-n is inv(x)^n)
+literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{0}) = one(z)
+literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{1}) = z
+literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{2}) = z * z
+literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{3}) = z * z * z
 
 function show(io::IO, z::Complex)
     r, i = reim(z)

@@ -72,3 +72,33 @@ using Test
         @test sprint(show, 1 - 2im; context = :compact => true) == "1-2im"
     end
 end
+
+# Julia's algorithms (complex.jl): robust division, ssqs-based sqrt/log, _cpow's special cases
+@testset "complex division, sqrt, log, powers as Julia" begin
+    @test repr((1 + 2im) / (3 + 4im)) == "0.44 + 0.08im"
+    @test repr(inv(Complex(Inf, 1.0))) == "0.0 - 0.0im"
+    @test inv(2.0 + 0.0im) === 0.5 - 0.0im
+    @test (1e300 + 1e300im) / (1e300 + 1e300im) == 1.0 + 0.0im   # scaled, no overflow
+    @test (1e-310 + 0im) / (1e-310 + 0im) == 1.0 + 0.0im
+    @test repr(sqrt(-81 + 0.0im)) == "0.0 + 9.0im"
+    @test repr(sqrt(-81 - 0.0im)) == "0.0 - 9.0im"
+    @test sqrt(4.0 + 0.0im) === 2.0 + 0.0im
+    @test sqrt(1e300 + 1e300im) ≈ 1.09868411346781e150 + 4.550898605622273e149im
+    @test repr(log(-3 + 0im)) == "1.0986122886681098 + 3.141592653589793im"
+    @test repr(log(-3 - 0.0im)) == "1.0986122886681098 - 3.141592653589793im"
+    @test log(1.0 + 0.0im) === 0.0 + 0.0im
+    @test repr((-1 + 0im)^0.5) == "0.0 + 1.0im"
+    @test (2.0 + 0im)^2.0 === 4.0 + 0.0im
+    @test (2.0 + 0.0im)^0 === 1.0 + 0.0im
+    @test repr((0.0 + 0im)^-1.0) == "NaN + NaN*im"
+    @test repr((4.0 + 0.0im)^0.5) == "2.0 + 0.0im"
+    n = -1
+    @test sprint(showerror, try (1 + 2im)^n catch e; e end) ==
+          "DomainError with -1:\nCannot raise an integer x to a negative power -1.\nConvert input to float."
+    @test repr((1 + 2im)^-1) == "0.2 - 0.4im"
+    @test repr(tanh(Complex(1000.0, 1.0))) == "1.0 + 0.0im"
+    @test tan(0.0 + 0.0im) == 0.0 + 0.0im
+    @test repr(exp(Complex(-Inf, Inf))) == "-0.0 + 0.0im"
+    @test isequal(exp(Complex(NaN, 0.0)), Complex(NaN, 0.0))
+    @test (1 + 1im)^2 === 0 + 2im
+end
