@@ -49,8 +49,13 @@ macro assert(ex, msgs...)
     :($(esc(ex)) ? $(nothing) : throw(AssertionError($msg)))
 end
 
+# The timing macros measure compiled code, as Julia's: a method using them is compiled before it runs
+# (:force_compile), and what was interpreted while LLVM loaded is compiled first.
+_compile_pending() = ccall(:jl_compile_pending, Cvoid, ())
 macro elapsed(ex)
     quote
+        $(Expr(:meta, :force_compile))
+        _compile_pending()
         local t0 = time_ns()
         $(esc(ex))
         (time_ns() - t0) / 1e9
@@ -58,6 +63,8 @@ macro elapsed(ex)
 end
 macro allocated(ex)
     quote
+        $(Expr(:meta, :force_compile))
+        _compile_pending()
         local b0 = gc_bytes()
         $(esc(ex))
         gc_bytes() - b0
@@ -72,6 +79,8 @@ macro time(msg, ex)
 end
 function _time_expr(msg, ex)
     quote
+        $(Expr(:meta, :force_compile))
+        _compile_pending()
         local b0 = gc_bytes()
         local a0 = gc_allocs()
         local g0 = gc_pause_ns()
@@ -86,6 +95,8 @@ function _time_expr(msg, ex)
 end
 macro timed(ex)
     quote
+        $(Expr(:meta, :force_compile))
+        _compile_pending()
         local b0 = gc_bytes()
         local g0 = gc_pause_ns()
         local t0 = time_ns()

@@ -4,14 +4,17 @@
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "jloptions.h"
+#include "iostream.h"
 #include "codegen.h"
 
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -20,6 +23,8 @@ static char *load_error;              /* set once when a load fails; guarded by 
 static int load_attempted;            /* guarded by load_lock */
 static uint64_t dlopen_us, entry_us;  /* written once under load_lock, before the table is published */
 static int eager_requested;           /* jl_init_codegen asked for an immediate load */
+enum { BG_IDLE, BG_LOADING, BG_DONE };
+static atomic_int background;         /* the state of a load started by jl_codegen_load_async */
 static char status_line[160];
 
 static uint64_t now_us(void)
@@ -137,6 +142,55 @@ JL_DLLEXPORT const jl_codegen_vtable_t *jl_codegen_load(void)
     }
     pthread_mutex_unlock(&load_lock);
     return t;
+}
+
+static void *background_load(void *arg)
+{
+    (void)arg;
+    (void)jl_codegen_load();
+    atomic_store(&background, BG_DONE);
+    return NULL;
+}
+
+/* Leaving while the background thread is inside dlopen: exit() would wait for the loader and then run
+   LLVM's destructors under the thread still initializing it. The exit handlers registered before this
+   one (output flushing) have not run yet, so flush here and leave at once. */
+static void exit_while_loading(int status, void *arg)
+{
+    (void)arg;
+    if (atomic_load(&background) != BG_LOADING)
+        return;
+    jl_ios_flush_all();
+    fflush(NULL);
+    _exit(status);
+}
+
+JL_DLLEXPORT int jl_codegen_load_async(void)
+{
+    if (jl_codegen_loaded())
+        return 0;
+    int idle = BG_IDLE;
+    if (atomic_compare_exchange_strong(&background, &idle, BG_LOADING)) {
+        on_exit(exit_while_loading, NULL);
+        /* the thread blocks every signal: SIGINT and the collector's signals go to the program's threads */
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        pthread_t th;
+        if (pthread_create(&th, &attr, background_load, NULL) != 0)
+            atomic_store(&background, BG_DONE); /* no thread: the next compilation loads it */
+        pthread_attr_destroy(&attr);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    return atomic_load(&background) == BG_LOADING;
+}
+
+JL_DLLEXPORT int jl_codegen_loading(void)
+{
+    return atomic_load(&background) == BG_LOADING;
 }
 
 JL_DLLEXPORT int jl_codegen_loaded(void)

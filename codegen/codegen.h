@@ -146,6 +146,13 @@ JL_DLLEXPORT int jl_codegen_loaded(void);
    Idempotent and thread-safe. */
 JL_DLLEXPORT const jl_codegen_vtable_t *jl_codegen_load(void);
 
+/* Start loading the codegen library on a background thread (once); the program goes on meanwhile and
+   a later jl_codegen_load waits for it. Nonzero while that load is running, 0 once the library is
+   loaded or the load failed. An exit during the load leaves with _exit after flushing the streams. */
+JL_DLLEXPORT int jl_codegen_load_async(void);
+/* Nonzero while a load started by jl_codegen_load_async runs. */
+JL_DLLEXPORT int jl_codegen_loading(void);
+
 /* The reason the last load failed, or NULL. */
 JL_DLLEXPORT const char *jl_codegen_error(void);
 
@@ -172,6 +179,8 @@ JL_DLLEXPORT uint64_t jl_cumulative_compile_time_ns(void);
 JL_DLLEXPORT void jl_compile_bootstrap_done(void);
 /* "precompile(Tuple{typeof(Main.fib), Int64})": the --trace-compile line for a signature (malloc'ed) */
 JL_DLLEXPORT char *jl_precompile_statement(struct _jl_value_t *sig);
+/* wait for a background load of LLVM and compile what was interpreted meanwhile (@time & co) */
+JL_DLLEXPORT void jl_compile_pending(void);
 /* precompile(f, types): compile Tuple{typeof(f), types...} now; 1 when a method matches */
 JL_DLLEXPORT int jl_compile_hint(struct _jl_value_t *sig);
 /* code_llvm / code_native of f(::argtypes...) (argtypes: Tuple{...} without f's type): malloc'ed text,

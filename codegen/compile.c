@@ -456,28 +456,135 @@ JL_DLLEXPORT void jl_compile_bootstrap_done(void)
 
 static jl_callptr_t compile_now(jl_code_instance_t *ci);
 
-/* The entry of a CodeInstance created while Base bootstraps: interpreted then; on its first call
-   afterwards it is compiled (or becomes plainly interpreted). Keeps startup free of LLVM. */
-static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci)
+/* ---------------------------------------------------------------- interpreting while LLVM loads */
+
+/* The first compilation of a run loads the code generator (dlopen of LLVM and its initialization,
+   ~20 ms). It is loaded on a background thread instead, and a method without a loop is interpreted
+   until it is there: each of its calls dispatches again, so the first call after the load compiles
+   it. Other methods wait for the load (must_compile_first). Not done
+   with --trace-compile (every signature a program runs is compiled and traced) or when
+   JULEP_BACKGROUND_LLVM=0. */
+static int load_in_background(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("JULEP_BACKGROUND_LLVM");
+        v = jl_options.trace_compile == NULL && !(e != NULL && e[0] == '0');
+    }
+    return v;
+}
+
+static int is_force_compile(jl_value_t *st)
+{
+    static jl_sym_t *force_compile;
+    if (force_compile == NULL)
+        force_compile = jl_symbol("force_compile");
+    return jl_is_expr(st) && ((jl_expr_t *)st)->head == jl_s_meta && jl_expr_nargs(st) == 1 &&
+           jl_exprarg(st, 0) == (jl_value_t *)force_compile;
+}
+
+/* Must the method be compiled before it runs? When its lowered code has a loop (a backward branch),
+   whose cost the interpreter would multiply, or `Expr(:meta, :force_compile)` (the timing macros
+   measure compiled code, as Julia's); unknown code counts as a loop. */
+static int must_compile_first(jl_code_instance_t *ci)
+{
+    jl_method_t *m = (jl_method_t *)ci->def->def;
+    jl_value_t *src = m->source;
+    if ((src == NULL || !jl_is_code_info(src) || (m->generator && m->generator != jl_nothing)))
+        src = ci->def->uninferred;
+    if (src == NULL || !jl_is_code_info(src))
+        return 1;
+    jl_array_t *code = ((jl_code_info_t *)src)->code;
+    for (size_t i = 0, n = jl_array_len(code); i < n; i++) {
+        jl_value_t *st = jl_array_ptr_ref(code, i);
+        intptr_t target = 0;
+        if (st == NULL)
+            continue;
+        if (jl_typeof(st) == (jl_value_t *)jl_gotonode_type)
+            target = ((jl_gotonode_t *)st)->label;
+        else if (jl_typeof(st) == (jl_value_t *)jl_gotoifnot_type)
+            target = ((jl_gotoifnot_t *)st)->dest;
+        else if (is_force_compile(st))
+            return 1;
+        if (target != 0 && target <= (intptr_t)i + 1)
+            return 1;
+    }
+    return 0;
+}
+
+/* Interpret this call of a loop-free method while the code generator loads? */
+static int interpret_while_loading(jl_code_instance_t *ci)
+{
+    if (jl_codegen_loaded() || !load_in_background() || must_compile_first(ci))
+        return 0;
+    return jl_codegen_load_async();
+}
+
+/* CodeInstances interpreted while LLVM loaded, compiled by jl_compile_pending; GC-rooted */
+static jl_array_t *pending;
+
+static void note_pending(jl_code_instance_t *ci)
+{
+    if (pending == NULL) {
+        pending = jl_alloc_vec_any(0);
+        jl_gc_add_root((jl_value_t *)pending);
+    }
+    jl_array_ptr_1d_push(pending, (jl_value_t *)ci);
+}
+
+static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci);
+
+static void compile_deferred(jl_code_instance_t *ci)
 {
     jl_task_t *ct = jl_current_task;
-    if (bootstrapped && ct != NULL && !ct->in_compiler && ci->max_world == JL_WORLD_MAX) {
-        ci->invoke = jl_fptr_interpret_call;
-        jl_callptr_t f = compile_now(ci);
-        if (f != NULL)
-            ci->invoke = f;
-        return ci->invoke(F, args, nargs, ci);
+    if (ci->invoke != deferred_invoke || ct == NULL || ct->in_compiler || ci->max_world != JL_WORLD_MAX)
+        return;
+    ci->invoke = jl_fptr_interpret_call; /* calls made while it compiles interpret */
+    jl_callptr_t f = compile_now(ci);
+    if (f != NULL)
+        ci->invoke = f;
+}
+
+/* @time, @elapsed, @allocated and @timed measure compiled code, as in Julia: wait for a background
+   load of the code generator and compile what was interpreted meanwhile. */
+JL_DLLEXPORT void jl_compile_pending(void)
+{
+    if (pending == NULL || jl_array_len(pending) == 0)
+        return;
+    (void)jl_codegen_load();
+    while (jl_array_len(pending) > 0) {
+        size_t n = jl_array_len(pending);
+        jl_code_instance_t *ci = (jl_code_instance_t *)jl_array_ptr_ref(pending, n - 1);
+        jl_array_del_end(pending, 1);
+        compile_deferred(ci);
+    }
+}
+
+/* The entry of a CodeInstance whose compilation is deferred: while Base bootstraps (keeps startup
+   free of LLVM) or while LLVM loads. It interprets the call until compiling is possible, then compiles
+   (or becomes plainly interpreted). */
+static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci)
+{
+    if (bootstrapped && !(jl_codegen_loading() && !must_compile_first(ci))) {
+        compile_deferred(ci);
+        if (ci->invoke != deferred_invoke)
+            return ci->invoke(F, args, nargs, ci);
     }
     return jl_fptr_interpret_call(F, args, nargs, ci);
 }
 
 static jl_callptr_t compile_hook(jl_code_instance_t *ci)
 {
-    if (!bootstrapped && jl_is_method(ci->def->def))
+    if (!jl_is_method(ci->def->def))
+        return compile_now(ci);
+    if (!bootstrapped)
         return deferred_invoke;
+    if (interpret_while_loading(ci)) {
+        note_pending(ci);
+        return deferred_invoke;
+    }
     return compile_now(ci);
 }
-
 
 JL_DLLEXPORT uint64_t jl_cumulative_compile_time_ns(void)
 {
@@ -529,7 +636,8 @@ JL_DLLEXPORT int jl_compile_hint(jl_value_t *sig)
     jl_method_instance_t *mi = mi_for_sig(sig);
     if (mi == NULL)
         return 0;
-    jl_compile_method_internal(mi);
+    (void)jl_codegen_load(); /* loaded: the signature compiles now, not at a later call */
+    compile_deferred(jl_compile_method_internal(mi));
     return 1;
 }
 

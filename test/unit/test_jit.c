@@ -1,6 +1,7 @@
 /* test_jit.c -- the JIT compiler (codegen/compile.c, codegen/llvm_*.c): functions compile on their first
    call and run natively (entry points on the CodeInstance), results match the interpreter's, dynamic
-   calls, exceptions through compiled frames, redefinition, --trace-compile, --compile=min, code_llvm.
+   calls, exceptions through compiled frames, redefinition, --trace-compile, --compile=min, code_llvm;
+   loop-free methods interpreted while LLVM loads in the background.
    Functions are written with Core intrinsics so the tests do not need Base. */
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,14 @@
 #include "../../codegen/infer.h"
 #include "../../codegen/codegen.h"
 
-TestSuite(jit, .init = jl_test_init);
+/* the `jit` tests see each first call compile: LLVM is loaded at once, not in the background */
+static void init_sync(void)
+{
+    setenv("JULEP_BACKGROUND_LLVM", "0", 1);
+    jl_test_init();
+}
+
+TestSuite(jit, .init = init_sync);
 
 #define I "Core.Intrinsics."
 
@@ -320,4 +328,28 @@ Test(jit_min, compile_min_never_loads_llvm, .init = init_min)
     cr_expect_eq(evi("jfib(20)"), 6765);
     cr_expect(!jl_codegen_loaded());
     cr_expect(!is_native(ci_of("jfib", "Tuple{Int64}")));
+}
+
+/* The first compilation loads LLVM on a background thread; a loop-free method runs in the interpreter
+   meanwhile, and is compiled on a call after the load (jl_compile_pending: at once). */
+Test(jit_background, loop_free_methods_interpret_while_llvm_loads, .init = jl_test_init)
+{
+    cr_assert(!jl_codegen_loaded());
+    ev("bfib(n) = " I "slt_int(n, 2) ? n : " I "add_int(bfib(" I "sub_int(n, 1)), bfib(" I "sub_int(n, 2)))");
+    cr_expect_eq(evi("bfib(20)"), 6765);
+    cr_expect(jl_codegen_loading() || jl_codegen_loaded(), "the first compilation did not start loading LLVM");
+    jl_compile_pending();
+    cr_expect(jl_codegen_loaded() && !jl_codegen_loading());
+    cr_expect(is_native(ci_of("bfib", "Tuple{Int64}")), "bfib was not compiled after the load");
+    cr_expect_eq(evi("bfib(25)"), 75025);
+}
+
+Test(jit_background, methods_with_loops_wait_for_llvm, .init = jl_test_init)
+{
+    ev("bone(x) = " I "add_int(x, 1)");
+    cr_expect_eq(evi("bone(1)"), 2); /* starts the load */
+    ev("function bsum(n); s = 0; i = 1; while " I "sle_int(i, n); s = " I "add_int(s, i); i = " I
+       "add_int(i, 1); end; s end");
+    cr_expect_eq(evi("bsum(100)"), 5050);
+    cr_expect(is_native(ci_of("bsum", "Tuple{Int64}")), "a method with a loop ran before LLVM loaded");
 }
