@@ -16,6 +16,7 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -701,9 +702,25 @@ static int create_jit(int opt, char **err)
     return 0;
 }
 
+/* JULEP_LLVM_ARGS="-time-passes ...": LLVM's own command-line options, as Julia's JULIA_LLVM_ARGS */
+static void parse_llvm_args(void)
+{
+    const char *env = getenv("JULEP_LLVM_ARGS");
+    if (env == NULL || env[0] == '\0')
+        return;
+    char *copy = jl_llvmjit_strdup(env);
+    const char *argv[64] = {"julep"};
+    int argc = 1;
+    for (char *tok = strtok(copy, " \t"); tok != NULL && argc < 64; tok = strtok(NULL, " \t"))
+        argv[argc++] = tok;
+    LLVMParseCommandLineOptions(argc, argv, "julep");
+    /* copy stays allocated: LLVM keeps pointers into the arguments */
+}
+
 static int init_llvm(char **err)
 {
     uint64_t t0 = now_us();
+    parse_llvm_args();
     if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter() ||
         LLVMInitializeNativeAsmParser()) {
         set_err(err, "", "LLVM has no native target for this machine");
