@@ -23,6 +23,7 @@
 #include "gf.h"
 #include "codegen.h"
 #include "infer.h"
+#include "lexer.h"
 
 #define MAX_BATCH 400
 
@@ -62,13 +63,38 @@ static void sput(sbuf_t *s, const char *str)
     s->len += n;
 }
 
+/* a name as Julia's static printer writes it: identifiers and operators plain, others as var"..." */
+static void show_name(sbuf_t *s, jl_sym_t *sym)
+{
+    const char *n = jl_symbol_name(sym);
+    size_t len = strlen(n), i = 0;
+    int ident = len > 0 && strcmp(n, "true") != 0 && strcmp(n, "false") != 0;
+    while (ident && i < len) {
+        int used;
+        int32_t c = jl_lex_utf8((const unsigned char *)n + i, len - i, &used);
+        ident = c >= 0 && (i == 0 ? jl_lex_is_id_start(c) : jl_lex_is_id_char(c));
+        i += (size_t)used;
+    }
+    if (ident || jl_is_operator(n)) {
+        sput(s, n);
+        return;
+    }
+    sput(s, "var\"");
+    for (i = 0; i < len; i++) {
+        char c[3] = {'\\', n[i], 0};
+        sput(s, (n[i] == '"' || n[i] == '\\' || n[i] == '$') ? c : c + 1);
+    }
+    sput(s, "\"");
+}
+
+/* Julia writes a module by its path below Main: Base.Iterators, Main, and Foo for Main.Foo */
 static void show_module_path(sbuf_t *s, jl_module_t *m)
 {
-    if (m->parent != NULL && m->parent != m && m != jl_main_module && m != jl_base_module && m != jl_core_module) {
+    if (m->parent != NULL && m->parent != m && m->parent != jl_main_module) {
         show_module_path(s, m->parent);
         sput(s, ".");
     }
-    sput(s, jl_symbol_name(m->name));
+    show_name(s, m->name);
 }
 
 /* Core exports its public types (Int64, String, Array...); julep does not mark them, so every Core
@@ -79,7 +105,8 @@ static int core_exports(jl_sym_t *name)
         "GotoIfNot", "ReturnNode", "NewvarNode", "PhiNode", "PiNode", "UpsilonNode", "PhiCNode",
         "LineInfoNode", "CodeInfo", "MethodInstance", "CodeInstance", "MethodTable", "TypeName",
         "Builtin", "IntrinsicFunction", "Const", "Compiler", "TypeofBottom", "TypeofVararg",
-        "SimpleVector", "Binding", "Intrinsics", "TypeMapEntry", "TypeMapLevel", "OpaqueClosure"};
+        "SimpleVector", "Binding", "Intrinsics", "TypeMapEntry", "TypeMapLevel", "OpaqueClosure",
+        "kwcall"};
     jl_binding_t *b = jl_get_binding(jl_core_module, name);
     if (b == NULL || b->value == NULL)
         return 0;
@@ -91,15 +118,45 @@ static int core_exports(jl_sym_t *name)
     return 1;
 }
 
-static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth);
+/* the UnionAll variables whose bounds the enclosing `where`s print (innermost first) */
+typedef struct bound_vars {
+    jl_tvar_t *var;
+    const struct bound_vars *outer;
+} bound_vars_t;
 
-static void show_params(sbuf_t *s, jl_svec_t *ps, int depth)
+static void show_trace_value(sbuf_t *s, jl_value_t *v, const bound_vars_t *bv, int depth);
+
+static void show_list(sbuf_t *s, jl_svec_t *ps, size_t n, const bound_vars_t *bv, int depth)
 {
-    sput(s, "{");
-    for (size_t i = 0; i < jl_svec_len(ps); i++) {
+    for (size_t i = 0; i < n; i++) {
         if (i)
             sput(s, ", ");
-        show_trace_value(s, jl_svecref(ps, i), depth + 1);
+        show_trace_value(s, jl_svecref(ps, i), bv, depth + 1);
+    }
+}
+
+/* Tuple{A, B}; NTuple{4, T} when all of 4 or more are one type; Tuple{A, Vararg{T, 4}} for a long tail */
+static void show_tuple_type(sbuf_t *s, jl_datatype_t *dt, const bound_vars_t *bv, int depth)
+{
+    jl_svec_t *ps = dt->parameters;
+    size_t n = jl_svec_len(ps), tail = 1;
+    char num[32];
+    while (n > 0 && tail < n && jl_svecref(ps, n - 1 - tail) == jl_svecref(ps, n - 1))
+        tail++;
+    if (n > 3 && tail == n) {
+        snprintf(num, sizeof(num), "NTuple{%zu, ", n);
+        sput(s, num);
+        show_trace_value(s, jl_svecref(ps, 0), bv, depth + 1);
+        sput(s, "}");
+        return;
+    }
+    sput(s, "Tuple{");
+    show_list(s, ps, tail > 3 ? n - tail : n, bv, depth);
+    if (tail > 3) {
+        sput(s, n > tail ? ", Vararg{" : "Vararg{");
+        show_trace_value(s, jl_svecref(ps, n - 1), bv, depth + 1);
+        snprintf(num, sizeof(num), ", %zu}", tail);
+        sput(s, num);
     }
     sput(s, "}");
 }
@@ -118,37 +175,59 @@ static jl_value_t *global_function_of(jl_datatype_t *dt)
     return b != NULL && b->value == inst ? inst : NULL;
 }
 
-static void show_datatype(sbuf_t *s, jl_datatype_t *dt, int depth)
+static void show_datatype(sbuf_t *s, jl_datatype_t *dt, const bound_vars_t *bv, int depth)
 {
     jl_typename_t *tn = dt->name;
     if (tn == jl_tuple_typename) {
-        sput(s, "Tuple");
-        show_params(s, dt->parameters, depth);
-        return;
-    }
-    if (tn == jl_type_typename) {
-        sput(s, "Type");
-        show_params(s, dt->parameters, depth);
+        show_tuple_type(s, dt, bv, depth);
         return;
     }
     int globfunc = global_function_of(dt) != NULL;
     jl_sym_t *sym = globfunc ? dt->name->mt->name : tn->name;
+    int quote = 0;
     if (globfunc)
         sput(s, "typeof(");
     if (tn->module != NULL && !(tn->module == jl_core_module && core_exports(sym))) {
         show_module_path(s, tn->module);
         sput(s, ".");
+        int used;
+        const char *nm = jl_symbol_name(sym);
+        quote = globfunc && !jl_lex_is_id_start(jl_lex_utf8((const unsigned char *)nm, strlen(nm), &used));
+        if (quote)
+            sput(s, ":(");
     }
-    sput(s, jl_symbol_name(sym));
+    show_name(s, sym);
+    if (quote)
+        sput(s, ")");
     if (globfunc) {
         sput(s, ")");
         return;
     }
-    if (jl_svec_len(dt->parameters) > 0)
-        show_params(s, dt->parameters, depth);
+    if (jl_svec_len(dt->parameters) > 0 && (jl_value_t *)dt != tn->wrapper) {
+        sput(s, "{");
+        show_list(s, dt->parameters, jl_svec_len(dt->parameters), bv, depth);
+        sput(s, "}");
+    }
 }
 
-static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth)
+/* T, T<:Real, Int64<:T: the bounds unless an enclosing `where` prints them */
+static void show_tvar(sbuf_t *s, jl_tvar_t *tv, const bound_vars_t *bv, int depth)
+{
+    int bounds = 1;
+    for (const bound_vars_t *p = bv; p != NULL; p = p->outer)
+        bounds &= p->var != tv;
+    if (bounds && tv->lb != jl_bottom_type) {
+        show_trace_value(s, tv->lb, bv, depth + 1);
+        sput(s, "<:");
+    }
+    show_name(s, tv->name);
+    if (bounds && (tv->ub != (jl_value_t *)jl_any_type || tv->lb != jl_bottom_type)) {
+        sput(s, "<:");
+        show_trace_value(s, tv->ub, bv, depth + 1);
+    }
+}
+
+static void show_trace_value(sbuf_t *s, jl_value_t *v, const bound_vars_t *bv, int depth)
 {
     char tmp[256];
     if (depth > 20) {
@@ -156,21 +235,28 @@ static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth)
         return;
     }
     if (jl_is_datatype(v)) {
-        show_datatype(s, (jl_datatype_t *)v, depth);
+        show_datatype(s, (jl_datatype_t *)v, bv, depth);
+    }
+    else if (jl_is_unionall(v)) {
+        /* Generator{I, F} where F where I: the body, then its variable with bounds */
+        jl_unionall_t *ua = (jl_unionall_t *)v;
+        bound_vars_t inner = {ua->var, bv};
+        show_trace_value(s, ua->body, &inner, depth + 1);
+        sput(s, " where ");
+        show_tvar(s, ua->var, bv, depth + 1);
+    }
+    else if (jl_is_tvar(v)) {
+        show_tvar(s, (jl_tvar_t *)v, bv, depth);
     }
     else if (jl_is_uniontype(v)) {
         sput(s, "Union{");
         jl_value_t *u = v;
-        int first = 1;
         while (jl_is_uniontype(u)) {
-            if (!first)
-                sput(s, ", ");
-            show_trace_value(s, ((jl_uniontype_t *)u)->a, depth + 1);
-            first = 0;
+            show_trace_value(s, ((jl_uniontype_t *)u)->a, bv, depth + 1);
+            sput(s, ", ");
             u = ((jl_uniontype_t *)u)->b;
         }
-        sput(s, ", ");
-        show_trace_value(s, u, depth + 1);
+        show_trace_value(s, u, bv, depth + 1);
         sput(s, "}");
     }
     else if (v == jl_bottom_type) {
@@ -178,7 +264,7 @@ static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth)
     }
     else if (jl_is_symbol(v)) {
         sput(s, ":");
-        sput(s, jl_symbol_name((jl_sym_t *)v));
+        show_name(s, (jl_sym_t *)v);
     }
     else if (jl_is_module(v)) {
         show_module_path(s, (jl_module_t *)v);
@@ -190,8 +276,19 @@ static void show_trace_value(sbuf_t *s, jl_value_t *v, int depth)
     else if (v == jl_true || v == jl_false) {
         sput(s, v == jl_true ? "true" : "false");
     }
+    else if (jl_is_tuple(v)) {
+        /* a tuple of values, e.g. NamedTuple{(:digits,), ...}'s names */
+        size_t n = jl_datatype_nfields(jl_typeof(v));
+        sput(s, "(");
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                sput(s, ", ");
+            show_trace_value(s, jl_get_nth_field(v, i), bv, depth + 1);
+        }
+        sput(s, n == 1 ? ",)" : ")");
+    }
     else {
-        /* TypeVars, UnionAlls, Vararg and other values: the runtime's static printer */
+        /* Vararg and other values: the runtime's static printer */
         jl_static_show_type(tmp, sizeof(tmp), v);
         sput(s, tmp);
     }
@@ -202,7 +299,7 @@ JL_DLLEXPORT char *jl_precompile_statement(jl_value_t *sig)
 {
     sbuf_t s = {NULL, 0, 0};
     sput(&s, "precompile(");
-    show_trace_value(&s, sig, 0);
+    show_trace_value(&s, sig, NULL, 0);
     sput(&s, ")");
     return s.buf;
 }

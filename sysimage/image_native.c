@@ -261,7 +261,11 @@ static void connect(const jl_image_native_table_t *t)
 JL_DLLEXPORT int jl_image_native_load(const char *ji, uint64_t id, char *msg, size_t sz)
 {
     char so[4096];
-    jl_image_companion(ji, ".so", so, sizeof so);
+    /* a name without a slash: in the current directory, not on the dynamic linker's search path */
+    int here = strchr(ji, '/') == NULL;
+    jl_image_companion(ji, ".so", so + 2 * here, sizeof so - 2);
+    if (here)
+        memcpy(so, "./", 2);
     if (access(so, F_OK) != 0)
         return 1;
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);

@@ -88,6 +88,36 @@ end
     @test count(==("precompile(Tuple{typeof(Main.f), Int64, Float64})"), lines) == 1
 end
 
+@testset "--trace-compile lines are Julia's and replay" begin
+    code = """
+        module Geo
+        struct Pt{T}; x::T; end
+        norm1(p::Pt) = abs(p.x)
+        end
+        squares = [i^2 for i in 1:3]
+        tup(a, b, c, d) = (a, b, c, d)
+        scale(x; by = 2) = x * by
+        println(sum(squares), " ", Geo.norm1(Geo.Pt(-2)), " ", scale(3; by = 4), " ", tup(1, 2, 3, 4)[4])
+        """
+    out, err, st, _ = run_julep(code; flags = "--trace-compile=stderr")
+    @test st == 0 && out == "14 2 12 4\n"
+    lines = split(err, '\n')
+    @test any(l -> occursin(r"^precompile\(Tuple\{Type\{Base.Generator\{I, F\} where F where I\}, Main.var\"#\d+#\d+\", Base.UnitRange\{Int64\}\}\)$", l), lines)
+    @test "precompile(Tuple{typeof(Geo.norm1), Geo.Pt{Int64}})" in lines
+    @test "precompile(Tuple{typeof(Core.kwcall), NamedTuple{(:by,), Tuple{Int64}}, typeof(Main.scale), Int64})" in lines
+    # a run of 4 or more equal types: NTuple, or a Vararg tail, as Julia's static printer writes them
+    @test "precompile(Tuple{typeof(Main.tup), Vararg{Int64, 4}})" in lines
+    @test "precompile(Tuple{typeof(Base.getindex), NTuple{4, Int64}, Int64})" in lines
+    # the trace is Julia code: a process that defined the same things replays it
+    mktempdir() do dir
+        trace = joinpath(dir, "trace.jl")
+        write(trace, join(filter(l -> startswith(l, "precompile(") && !occursin("var\"#", l), lines), "\n"))
+        out, err, st, _ = run_julep(code * "include(\"$trace\"); println(\"replayed\")")
+        @test st == 0 && endswith(out, "replayed\n")
+        @test err == ""
+    end
+end
+
 @testset "@nospecialize arguments: one compilation for any argument type" begin
     out, err, st, _ = run_julep("""
         describe(@nospecialize(x), n::Int) = string(typeof(x), ":", n)

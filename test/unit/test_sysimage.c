@@ -361,6 +361,19 @@ Test(sysimage, image_code_is_not_compiled_again, .timeout = 120)
     cr_expect(strstr(r.err, "precompile(Tuple{typeof(Main.f), Float64})") != NULL, "%s", r.err);
 }
 
+/* -J with a name relative to the current directory finds the native code beside it there */
+Test(sysimage, relative_image_path_finds_its_native_code, .timeout = 120)
+{
+    const char *ji = image();
+    const char *slash = strrchr(ji, '/');
+    char env[300], args[512];
+    snprintf(env, sizeof env, "cd '%.*s' &&", (int)(slash - ji), ji);
+    snprintf(args, sizeof args, "-J %s --trace-compile=stderr -e 'f(1); f(2)'", slash + 1);
+    run_t r = run(env, args);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.err, ""); /* no warning about the native code, nothing compiled */
+}
+
 /* the default image: println and friends run from sys.so, LLVM is never loaded */
 Test(sysimage, default_image_runs_without_compiling, .timeout = 120)
 {
