@@ -463,7 +463,9 @@ static jl_value_t *getfield_type1(jl_value_t *objt, jl_value_t *fld)
             if (jl_is_tuple_type(t))
                 return jl_bottom_type;
             int idx = jl_field_index(dt, (jl_sym_t *)fv, 0);
-            return idx < 0 ? (dt->types ? jl_bottom_type : (jl_value_t *)jl_any_type) : field_type(dt, (size_t)idx);
+            /* a NamedTuple whose names are a variable may have any field */
+            int names_known = dt->types && !(dt->name == jl_namedtuple_typename && dt->hasfreetypevars);
+            return idx < 0 ? (names_known ? jl_bottom_type : (jl_value_t *)jl_any_type) : field_type(dt, (size_t)idx);
         }
         if (jl_is_int64(fv)) {
             int64_t i = jl_unbox_int64(fv);

@@ -243,7 +243,7 @@ static void emit_return(LN *l, jl_value_t *v)
     int fi = innermost_finally(l);
     if (fi >= 0) {
         /* the finally code may change a variable: return a copy */
-        if (jl_is_slotnumber(v) || jl_is_ssavalue(v) || jl_is_expr(v)) {
+        if (jl_is_slotnumber(v) || jl_is_ssavalue(v) || jl_is_expr(v) || jl_is_globalref(v)) {
             int tmp = new_mutable_var(l);
             emit(l, lower_expr(jl_s_assign, 2, slotnum(tmp), v));
             v = slotnum(tmp);
@@ -251,7 +251,8 @@ static void emit_return(LN *l, jl_value_t *v)
         enter_finally(l, fi, A_RETURN, v, -1, 1);
         return;
     }
-    if (jl_is_slotnumber(v))
+    /* read a variable before leaving the handler: an undefined global must throw inside the try */
+    if (jl_is_slotnumber(v) || jl_is_globalref(v))
         v = ssa(emit(l, v));
     emit_leave(l, count_tries(l, 0, l->nregions));
     actually_return(l, v);
@@ -440,8 +441,12 @@ static jl_value_t *compile_trycatch(LN *l, jl_value_t *e, int value, int tail)
     l->regions[l->nregions++] = (region_t){R_TRY, tok, NULL};
     int has_else = NA(e) > 2;
     jl_value_t *v = compile(l, A(e, 0), (value || tail) && !has_else, 0);
-    if (v && (tail || var) && !has_else)
+    if (v && (tail || var) && !has_else) {
         v = to_atom(l, v);
+        /* read a variable inside the try: an undefined one must throw to this catch */
+        if (jl_is_slotnumber(v) || jl_is_globalref(v))
+            v = ssa(emit(l, v));
+    }
     l->nregions--;
     emit(l, lower_expr(lsym.leave, 1, jl_box_int64(1)));
     if (has_else)
@@ -934,6 +939,98 @@ static void count_assign(jl_value_t *s, uint8_t *flags, int *counts)
     }
 }
 
+/* ---------------------------------------------------------------- used before assignment */
+
+/* A slot gets JL_SLOT_USEDUNDEF when some read of it may run before any assignment on that path (so
+   the read must check and throw UndefVarError; the optimizer must not drop it). Forward dataflow of
+   "definitely assigned" sets over statements: meet is intersection, an assignment adds its slot, a
+   NewvarNode (a fresh binding, e.g. a loop body's local) removes it; the catch block of a try starts
+   from the state at its `enter`. Arguments are always assigned. */
+typedef struct { size_t words; uint64_t *in; uint8_t *flags; size_t nargs; } undef_t;
+
+#define UNDEF_SET(u, i) ((u)->in + (size_t)(i) * (u)->words)
+
+static void undef_reads(undef_t *u, jl_value_t *x, const uint64_t *st)
+{
+    if (jl_is_slotnumber(x)) {
+        size_t k = (size_t)((jl_slotnumber_t *)x)->id - 1;
+        if (k >= u->nargs && !(st[k / 64] >> (k % 64) & 1))
+            u->flags[k] |= JL_SLOT_USEDUNDEF;
+        return;
+    }
+    if (!jl_is_expr(x) || IS(x, jl_s_isdefined))
+        return;
+    for (size_t i = 0; i < NA(x); i++)
+        undef_reads(u, A(x, i), st);
+}
+
+/* meet st into the entry state of statement j (0-based); returns whether it changed */
+static int undef_flow(undef_t *u, size_t j, size_t n, const uint64_t *st)
+{
+    if (j >= n)
+        return 0;
+    uint64_t *d = UNDEF_SET(u, j);
+    int changed = 0;
+    for (size_t w = 0; w < u->words; w++) {
+        uint64_t v = d[w] & st[w];
+        changed |= v != d[w];
+        d[w] = v;
+    }
+    return changed;
+}
+
+static void mark_used_undef(jl_array_t *code, uint8_t *flags, size_t ns, size_t nargs)
+{
+    size_t n = jl_array_len(code);
+    undef_t u = { (ns + 63) / 64, NULL, flags, nargs };
+    if (n == 0 || ns <= nargs)
+        return;
+    u.in = (uint64_t *)jl_gc_alloc_buf_atomic((n + 1) * u.words * sizeof(uint64_t));
+    memset(u.in, 0xff, (n + 1) * u.words * sizeof(uint64_t));
+    uint64_t *st = UNDEF_SET(&u, n); /* scratch */
+    memset(UNDEF_SET(&u, 0), 0, u.words * sizeof(uint64_t));
+    for (size_t k = 0; k < nargs; k++)
+        UNDEF_SET(&u, 0)[k / 64] |= (uint64_t)1 << (k % 64);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t i = 0; i < n; i++) {
+            jl_value_t *s = jl_array_ptr_ref(code, i);
+            memcpy(st, UNDEF_SET(&u, i), u.words * sizeof(uint64_t));
+            if (jl_is_newvarnode(s) || (IS(s, jl_s_assign) && jl_is_slotnumber(A(s, 0)))) {
+                size_t k = (size_t)((jl_slotnumber_t *)(jl_is_newvarnode(s) ? ((jl_newvarnode_t *)s)->slot : A(s, 0)))->id - 1;
+                if (jl_is_newvarnode(s))
+                    st[k / 64] &= ~((uint64_t)1 << (k % 64));
+                else
+                    st[k / 64] |= (uint64_t)1 << (k % 64);
+            }
+            if (jl_is_gotonode(s)) {
+                changed |= undef_flow(&u, (size_t)((jl_gotonode_t *)s)->label - 1, n, st);
+                continue;
+            }
+            if (jl_is_returnnode(s))
+                continue;
+            if (jl_is_gotoifnot(s))
+                changed |= undef_flow(&u, (size_t)((jl_gotoifnot_t *)s)->dest - 1, n, st);
+            if (IS(s, jl_s_enter))
+                changed |= undef_flow(&u, (size_t)jl_unbox_int64(A(s, 0)) - 1, n, UNDEF_SET(&u, i));
+            changed |= undef_flow(&u, i + 1, n, st);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *s = jl_array_ptr_ref(code, i);
+        if (jl_is_newvarnode(s))
+            continue;
+        if (jl_is_gotoifnot(s))
+            s = ((jl_gotoifnot_t *)s)->cond;
+        else if (jl_is_returnnode(s))
+            s = ((jl_returnnode_t *)s)->val;
+        else if (IS(s, jl_s_assign) && jl_is_slotnumber(A(s, 0)))
+            s = A(s, 1);
+        if (s)
+            undef_reads(&u, s, UNDEF_SET(&u, i));
+    }
+}
+
 static jl_code_info_t *make_code_info(LN *l)
 {
     C *c = l->c;
@@ -967,6 +1064,7 @@ static jl_code_info_t *make_code_info(LN *l)
     for (size_t i = 0; i < ns; i++)
         if (counts[i + 1] == 1)
             flags[i] |= JL_SLOT_ASSIGNEDONCE;
+    mark_used_undef(l->code, flags, ns, jl_array_len(c->lams[l->L].args));
     ci->slottypes = jl_nothing;
     ci->rettype = (jl_value_t *)jl_any_type;
     ci->parent = jl_nothing;

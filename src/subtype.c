@@ -1011,66 +1011,147 @@ static jl_value_t *intersect_tuple(jl_datatype_t *a, jl_datatype_t *b, int depth
     return (jl_value_t *)jl_apply_tuple_type_v(out, m);
 }
 
-/* Values for the variables of a UnionAll's body `t` that make it match `s`, where they are determined
-   exactly (invariant positions, or a concrete type in a covariant one). */
-static int match_vars(jl_value_t *t, jl_value_t *s, jl_tvar_t **vars, jl_value_t **vals, int nv, int inv)
+/* Matching a UnionAll's body against a closed type: M_EMPTY when no values of the variables make the
+   two share an instance, M_UNKNOWN when the matching cannot tell, else M_OK with the variables it
+   determines exactly (invariant positions, or a concrete type in a covariant one) in vals. */
+enum { M_EMPTY, M_OK, M_UNKNOWN };
+
+typedef struct {
+    jl_tvar_t **vars;
+    jl_value_t **vals;
+    uint8_t *valinv;  /* vals[i] came from an invariant position */
+    int nv;
+} match_t;
+
+/* d or the supertype of d named `name`, or NULL */
+static jl_datatype_t *super_named(jl_datatype_t *d, jl_typename_t *name)
 {
-    if (jl_is_tvar(t)) {
-        for (int i = 0; i < nv; i++) {
-            if (vars[i] != (jl_tvar_t *)t)
-                continue;
-            if (has_free_vars(s, NULL) || !(inv || is_leaf_type(s)))
-                return 1; /* not determined here */
-            if (vals[i] == NULL)
-                vals[i] = s;
-            else if (!(is_type(s) ? jl_types_equal(vals[i], s) : jl_egal(vals[i], s)))
-                return 0;
-            return 1;
-        }
-        return 1;
+    while (d->name != name) {
+        if (d == jl_any_type || d->super == NULL)
+            return NULL;
+        d = d->super;
     }
-    if (jl_is_datatype(t) && jl_is_datatype(s)) {
-        jl_datatype_t *td = (jl_datatype_t *)t, *sd = (jl_datatype_t *)s;
-        while (td->name != sd->name) {
-            if (td == jl_any_type || td->super == NULL)
-                return 1;
-            td = td->super;
+    return d;
+}
+
+static int match_var(match_t *m, jl_tvar_t *t, jl_value_t *s, int inv)
+{
+    for (int i = 0; i < m->nv; i++) {
+        if (m->vars[i] != t)
+            continue;
+        if (has_free_vars(s, NULL) || !(inv || is_leaf_type(s)))
+            return M_OK; /* not determined here */
+        if (m->vals[i] == NULL) {
+            m->vals[i] = s;
+            m->valinv[i] = (uint8_t)inv;
+            return M_OK;
         }
-        size_t nt = jl_svec_len(td->parameters), ns = jl_svec_len(sd->parameters);
-        int istuple = td->name == jl_tuple_typename;
-        for (size_t i = 0; i < nt && i < ns; i++) {
-            jl_value_t *pt = jl_svecref(td->parameters, i), *ps = jl_svecref(sd->parameters, i);
-            if (is_vararg(pt) || is_vararg(ps))
-                break;
-            if (!match_vars(pt, ps, vars, vals, nv, !istuple))
-                return 0;
-        }
+        if (is_type(s) ? jl_types_equal(m->vals[i], s) : jl_egal(m->vals[i], s))
+            return M_OK;
+        /* two invariant positions demand different values; a covariant one only a supertype */
+        return inv && m->valinv[i] ? M_EMPTY : M_UNKNOWN;
     }
-    return 1;
+    return M_OK;
+}
+
+static int match_vars(match_t *m, jl_value_t *t, jl_value_t *s, int inv)
+{
+    if (jl_is_tvar(t))
+        return match_var(m, (jl_tvar_t *)t, s, inv);
+    if (!jl_is_datatype(t) || !jl_is_datatype(s))
+        return M_OK;
+    jl_datatype_t *td = (jl_datatype_t *)t, *sd = (jl_datatype_t *)s;
+    if ((td->name == jl_type_typename) != (sd->name == jl_type_typename))
+        return M_UNKNOWN; /* Type{X} and the kinds */
+    if (inv && td->name != sd->name)
+        return M_EMPTY;
+    jl_datatype_t *up = super_named(sd, td->name);
+    if (up != NULL)
+        sd = up;
+    else if ((up = super_named(td, sd->name)) != NULL)
+        td = up;
+    else
+        return M_EMPTY; /* single inheritance: unrelated names share no instance */
+    size_t nt = jl_svec_len(td->parameters), ns = jl_svec_len(sd->parameters);
+    int istuple = td->name == jl_tuple_typename, r = M_OK;
+    for (size_t i = 0; i < nt && i < ns; i++) {
+        jl_value_t *pt = jl_svecref(td->parameters, i), *ps = jl_svecref(sd->parameters, i);
+        if (is_vararg(pt) || is_vararg(ps))
+            break;
+        int ri = match_vars(m, pt, ps, !istuple);
+        if (ri == M_EMPTY)
+            return M_EMPTY;
+        if (ri == M_UNKNOWN)
+            r = M_UNKNOWN;
+    }
+    return r;
+}
+
+static jl_value_t *intersect_unionall_(jl_value_t *a, jl_value_t *b, int depth, int flipped);
+
+/* a with the determined variables replaced by their values (the others stay bound), or NULL when a
+   remaining variable's bound mentions a replaced one */
+static jl_value_t *partial_instantiate(jl_value_t *body, match_t *m)
+{
+    for (int i = 0; i < m->nv; i++)
+        if (m->vals[i])
+            body = jl_substitute_var(body, m->vars[i], m->vals[i]);
+    for (int i = m->nv; i-- > 0;) {
+        if (m->vals[i])
+            continue;
+        for (int k = 0; k < m->nv; k++)
+            if (m->vals[k] && (jl_has_typevar(m->vars[i]->ub, m->vars[k]) || jl_has_typevar(m->vars[i]->lb, m->vars[k])))
+                return NULL;
+        body = jl_type_unionall_where(m->vars[i], body);
+    }
+    return body;
+}
+
+/* a UnionAll against b: the variables b fixes are substituted (all of them: the instance, checked
+   against b again), else, when b is a UnionAll, the same from b's side; otherwise one argument */
+static jl_value_t *intersect_unionall_(jl_value_t *a, jl_value_t *b, int depth, int flipped)
+{
+    jl_tvar_t *vars[16];
+    jl_value_t *vals[16] = {0};
+    uint8_t valinv[16] = {0};
+    match_t m = {vars, vals, valinv, 0};
+    jl_value_t *body = a;
+    while (jl_is_unionall(body) && m.nv < 16) {
+        vars[m.nv++] = ((jl_unionall_t *)body)->var;
+        body = ((jl_unionall_t *)body)->body;
+    }
+    if (jl_is_unionall(body) || has_free_vars(b, NULL))
+        return has_free_vars(b, NULL) ? a : b;
+    int r = match_vars(&m, body, jl_unwrap_unionall(b), 0);
+    if (r == M_EMPTY)
+        return jl_bottom_type;
+    int ndet = 0;
+    for (int i = 0; i < m.nv; i++) {
+        if (vals[i] == NULL)
+            continue;
+        ndet++;
+        jl_value_t *ub = vars[i]->ub, *lb = vars[i]->lb;
+        if ((!has_free_vars(ub, NULL) && !jl_subtype(vals[i], ub)) ||
+            (!has_free_vars(lb, NULL) && !jl_subtype(lb, vals[i])))
+            return jl_bottom_type; /* the only candidate values violate the bounds */
+    }
+    if (r == M_OK && ndet == m.nv) {
+        jl_value_t *c = jl_apply_type(a, vals, (size_t)m.nv);
+        return jl_subtype(c, b) ? c : intersect(c, b, depth + 1);
+    }
+    if (r == M_OK && ndet > 0) {
+        jl_value_t *c = partial_instantiate(body, &m);
+        if (c != NULL)
+            return intersect(c, b, depth + 1);
+    }
+    if (jl_is_unionall(b) && !flipped)
+        return intersect_unionall_(b, a, depth + 1, 1);
+    return flipped ? a : b;
 }
 
 static jl_value_t *intersect_unionall(jl_value_t *a, jl_value_t *b, int depth)
 {
-    jl_tvar_t *vars[16];
-    jl_value_t *vals[16] = {0};
-    int nv = 0;
-    jl_value_t *body = a;
-    while (jl_is_unionall(body) && nv < 16) {
-        vars[nv++] = ((jl_unionall_t *)body)->var;
-        body = ((jl_unionall_t *)body)->body;
-    }
-    if (jl_is_unionall(body) || has_free_vars(b, NULL) || !match_vars(body, b, vars, vals, nv, 0))
-        return has_free_vars(b, NULL) ? a : b;
-    for (int i = 0; i < nv; i++) {
-        if (vals[i] == NULL)
-            return b;
-        if (!jl_subtype(vals[i], vars[i]->ub) || !jl_subtype(vars[i]->lb, vals[i]))
-            return jl_bottom_type; /* the only candidate values violate the bounds */
-    }
-    jl_value_t *c = jl_apply_type(a, vals, (size_t)nv);
-    if (jl_subtype(c, b))
-        return c;
-    return intersect(c, b, depth + 1);
+    return intersect_unionall_(a, b, depth, 0);
 }
 
 static jl_value_t *intersect_datatypes(jl_datatype_t *a, jl_datatype_t *b, int depth)

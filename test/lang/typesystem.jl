@@ -1,0 +1,74 @@
+# typesystem.jl -- the type-system queries users call: subtyping, typeintersect (exact answers where
+# julep derives them; UnionAlls fixed by the other side, disjoint names, conflicting invariant
+# parameters), supertype, fieldnames/fieldtypes, isbitstype/isconcretetype, parametric bounds.
+using Test
+
+abstract type TShape end
+struct TPt{T<:Real} <: TShape
+    x::T
+    y::T
+end
+primitive type TBits64 64 end
+
+@testset "type system" begin
+    @testset "subtyping" begin
+        @test TPt{Int} <: TShape && TPt <: TShape
+        @test Vector{Int} <: AbstractVector{<:Real}
+        @test !(Vector{Int} <: Vector{Real})
+        @test Tuple{Int, Vararg{Int}} <: Tuple{Vararg{Real}}
+        @test Int isa Type{Int} && !(Int isa Type{Real})
+        @test_throws TypeError TPt{String}
+    end
+    @testset "typeintersect" begin
+        @test typeintersect(Int, Real) === Int
+        @test typeintersect(Int, String) === Union{}
+        @test typeintersect(Union{Int, String}, Real) === Int
+        @test typeintersect(Tuple{Int, Any}, Tuple{Any, String}) === Tuple{Int, String}
+        @test typeintersect(Vector{T} where T, AbstractVector{Int}) === Vector{Int}
+        @test typeintersect(Tuple{T, T} where T, Tuple{Int, Any}) === Tuple{Int, Int}
+        @test typeintersect(Tuple{T, Vector{T}} where T, Tuple{Int, Any}) === Tuple{Int, Vector{Int}}
+        @test typeintersect(Tuple{T, Vector{T}} where T, Tuple{Int, Vector{Real}}) === Tuple{Int, Vector{Real}}
+        @test typeintersect(Tuple{Type{T}, T} where T, Tuple{Type{Int}, Any}) === Tuple{Type{Int}, Int}
+        @test typeintersect(Pair{T, T} where T, Pair{Int, Any}) === Union{}
+        @test typeintersect(Vector{Vector{T}} where T, Vector{Set{Int}}) === Union{}
+        @test typeintersect(AbstractArray{T, 1} where T, Array{Int}) === Vector{Int}
+        @test typeintersect(Array{T, N} where {T, N}, AbstractVector{Float64}) === Vector{Float64}
+        @test typeintersect(Union{Vector{Int}, Set{Int}}, AbstractVector) === Vector{Int}
+        @test typeintersect(AbstractDict{K, V} where {K, V}, Dict{String, Int}) === Dict{String, Int}
+        @test typeintersect(Dict{K, V} where {K, V}, AbstractDict{String}) == (Dict{String, V} where V)
+        @test typeintersect(Ref{T} where T<:AbstractString, Ref{Int}) === Union{}
+        @test typeintersect(TPt, TPt{Int}) === TPt{Int}
+    end
+    @testset "queries" begin
+        @test supertype(TPt{Int}) === TShape && supertype(Int) === Signed && supertype(Any) === Any
+        @test fieldnames(TPt) == (:x, :y)
+        @test fieldtypes(TPt{Float64}) == (Float64, Float64)
+        @test isbitstype(TPt{Int}) && !isbitstype(Vector{Int})
+        @test !isconcretetype(TPt) && isconcretetype(TPt{Int}) && !isconcretetype(TShape)
+        @test isbitstype(TBits64) && sizeof(TBits64) == 8 && isprimitivetype(TBits64)
+        @test sizeof(TPt{Float32}) == 8
+        @test fieldcount(TPt{Int}) == 2 && fieldtype(TPt{Int}, :x) === Int
+        @test isabstracttype(TShape) && !ismutabletype(TPt{Int})
+        @test typeof(Union{Int, String}) === Union && typeof(Vector) === UnionAll && typeof(Union{}) === Core.TypeofBottom
+        @test (Int8, Int16, Int32, Int64, Int128) == (typeof(Int8(1)), typeof(Int16(1)), typeof(Int32(1)), typeof(1), typeof(Int128(1)))
+        @test typeof((a = 1, b = "x")) === NamedTuple{(:a, :b), Tuple{Int, String}}
+    end
+    @testset "element types (promote_typejoin)" begin
+        @test eltype((1, 2.0)) === Real
+        @test eltype((1, "a")) === Any
+        @test eltype((1, nothing)) === Union{Nothing, Int}
+        @test eltype((1, missing)) === Union{Missing, Int}
+        @test eltype(()) === Union{}
+        @test eltype((a = 1, b = 2.0)) === Real
+        @test Base.promote_typejoin(Int, Float64) === Real
+        @test Base.promote_typejoin(Nothing, String) === Union{Nothing, String}
+        @test typejoin(Union{Int, Float64}, Int8) === Real
+    end
+    @testset "printing" begin
+        @test string(Vector{T} where T) == "Vector"
+        @test string(Array{T, 2} where T<:Real) == "Matrix{T} where T<:Real"
+        @test string(Tuple{Vararg{Int, 3}}) == "Tuple{Int64, Int64, Int64}"
+        @test string(typeof((a = 1, b = "x"))) == "@NamedTuple{a::Int64, b::String}"
+        @test string(Union{Nothing, Int}) == "Union{Nothing, Int64}"
+    end
+end
