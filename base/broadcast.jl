@@ -198,8 +198,3 @@ broadcasted(::typeof(/), r::LinRange, x::Number) = LinRange(r.start / x, r.stop 
 dotview(A, I...) = view(A, I...)
 dotview(A, I::Union{Number,CartesianIndex}...) = getindex(A, I...)
 
-# typejoin, except that Nothing and Missing stay in a Union (Julia's promote_typejoin)
-function promote_typejoin(a, b)
-    (a === Nothing || b === Nothing || a === Union{} || b === Union{}) && return Union{a, b}
-    _promote_eltype(a, b)
-end

@@ -47,7 +47,7 @@ export
     readuntil, read!, readbytes!,
     unsafe_string, unsafe_load, unsafe_store!, pointer, pointer_from_objref, unsafe_convert,
     gensym, hash, objectid, error, rethrow, backtrace, catch_backtrace, current_exceptions,
-    nameof, parentmodule, supertype, fieldnames, propertynames, fieldname, fieldtypes, fieldcount, isbitstype,
+    nameof, parentmodule, fullname, supertype, fieldnames, propertynames, fieldname, fieldtypes, fieldcount, isbitstype,
     isconcretetype, isabstracttype, isprimitivetype, ismutabletype, ismutable, isstructtype,
     issingletontype, isimmutable, typeintersect, sizeof, methods, hasmethod, which, names, isconst,
     code_lowered, code_typed, precompile, dump, deepcopy, WeakRef, WeakKeyDict, finalizer, splice!, @NamedTuple,

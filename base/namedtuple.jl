@@ -98,7 +98,8 @@ struct Pairs{K,V,I,A} <: AbstractDict{K,V}
     data::A
     itr::I
 end
-pairs(nt::NamedTuple) = Pairs{Symbol,Any,typeof(keys(nt)),typeof(nt)}(nt, keys(nt))
+pairs(nt::NamedTuple) = Pairs{Symbol,eltype(nt),typeof(keys(nt)),typeof(nt)}(nt, keys(nt))
+eltype(::Type{NamedTuple{names,T}}) where {names,T<:Tuple} = eltype(T)
 function iterate(p::Pairs, i::Int=1)
     i > length(p.itr) && return nothing
     k = p.itr[i]
@@ -110,5 +111,5 @@ values(p::Pairs) = values(p.data)
 haskey(p::Pairs, k) = haskey(p.data, k)
 getindex(p::Pairs, k) = p.data[k]
 isempty(p::Pairs) = length(p.itr) == 0
-merge(a::NamedTuple, p::Pairs{Symbol,Any,I,A}) where {I,A<:NamedTuple} = merge(a, p.data)
+merge(a::NamedTuple, p::Pairs{Symbol,V,I,A}) where {V,I,A<:NamedTuple} = merge(a, p.data)
 kwerr(kw, args...) = throw(MethodError(Core.kwcall, (kw, args...)))

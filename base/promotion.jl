@@ -9,6 +9,8 @@ function typejoin(a, b)
     elseif b <: a
         return a
     end
+    isa(a, Union) && return typejoin(typejoin(a.a, a.b), b)
+    isa(b, Union) && return typejoin(a, typejoin(b.a, b.b))
     if isa(a, DataType) && isa(b, DataType)
         while a !== Any
             b <: a && return a
@@ -17,6 +19,16 @@ function typejoin(a, b)
     end
     return Any
 end
+
+# typejoin, except that Nothing and Missing stay in a Union: the element type Julia gives a collection
+# holding values of types a and b (promote_typejoin(Int, Nothing) == Union{Nothing, Int64},
+# promote_typejoin(Int, Float64) == Real)
+function promote_typejoin(a, b)
+    c = typejoin(_promote_typesubtract(a), _promote_typesubtract(b))
+    return Union{a, b, c}
+end
+_promote_typesubtract(a) = a === Any ? a : _typesplit(_typesplit(a, Nothing), Missing)
+_typesplit(T, S) = T isa Union ? Union{_typesplit(T.a, S), _typesplit(T.b, S)} : T <: S ? Union{} : T
 
 promote_rule(::Type, ::Type) = Bottom
 
@@ -53,18 +65,30 @@ function _promote_error(op, x, y)
 end
 function _promote_same(op, x, y)
     px, py = promote(x, y)
-    typeof(px) === typeof(x) && typeof(py) === typeof(y) && _promote_error(op, x, y)
+    if typeof(px) === typeof(x) && typeof(py) === typeof(y)
+        _only_catchall(op, x, y) && _promote_error(op, x, y)
+        return op(x, y) # reached by invoke(op, Tuple{Real,Real}, x, y)
+    end
     op(px, py)
 end
 
 # Julia's catch-alls: with the same type on both sides there is nothing to promote, so the operation
 # is not defined (`+ not defined for Foo`). Julia writes these as `+(x::T, y::T) where {T<:Number}`
 # methods; julep checks here, as its specificity order ranks those against `*(::Rational, ::Rational)`
-# as ambiguous.
+# as ambiguous. `invoke` of the catch-all with a type that has its own method calls that method.
 no_op_err(name, T) = error(name, " not defined for ", T)
 function _promote_arith(op, name, x, y)
-    typeof(x) === typeof(y) && no_op_err(name, typeof(x))
+    if typeof(x) === typeof(y)
+        _only_catchall(op, x, y) && no_op_err(name, typeof(x))
+        return op(x, y) # reached by invoke(+, Tuple{Number,Number}, 1, 2)
+    end
     op(promote(x, y)...)
+end
+# does op(x, y) dispatch to the promoting catch-all itself (no method for these types)?
+function _only_catchall(op, x, y)
+    sig = unwrap_unionall(which(op, Tuple{typeof(x), typeof(y)}).sig)
+    p = sig.parameters
+    p[2] === p[3] && (p[2] === Number || p[2] === Real || p[2] === Integer)
 end
 (+)(x::Number, y::Number) = _promote_arith(+, "+", x, y)
 (*)(x::Number, y::Number) = _promote_arith(*, "*", x, y)

@@ -7,6 +7,16 @@ nameof(t::DataType) = t.name.name
 nameof(t::UnionAll) = nameof(unwrap_unionall(t))
 nameof(f::Function) = Symbol(_fname(f))
 parentmodule(m::Module) = ccall(:jl_module_parent, Any, (Any,), m)::Module
+# the names from the root module down to m: fullname(Main.A.B) == (:Main, :A, :B)
+function fullname(m::Module)
+    mn = nameof(m)
+    if m === Main || m === Base || m === Core
+        return (mn,)
+    end
+    mp = parentmodule(m)
+    mp === m && return (mn,)
+    (fullname(mp)..., mn)
+end
 parentmodule(t::DataType) = t.name.module
 parentmodule(t::UnionAll) = parentmodule(unwrap_unionall(t))
 parentmodule(f::Function) = parentmodule(typeof(f))

@@ -83,14 +83,22 @@ print(io::IO, x::Nothing) = print(io, "nothing")
 show(io::IO, ::Nothing) = print(io, "nothing")
 # show(io, ::Symbol) is in show_expr.jl: `:x`, `:+`, `:(==)`, `Symbol("a b")`
 # ---- containers
-function show(io::IO, t::Tuple)
-    print(io, '(')
-    n = length(t)
+# the elements of a tuple-like collection, comma separated
+function _show_elements(io::IO, t, n)
     for i in 1:n
         show(io, t[i])
         i < n && print(io, ", ")
     end
-    n == 1 && print(io, ',')
+end
+function show(io::IO, t::Tuple)
+    print(io, '(')
+    _show_elements(io, t, length(t))
+    length(t) == 1 && print(io, ',')
+    print(io, ')')
+end
+function show(io::IO, v::Core.SimpleVector)
+    print(io, "svec(")
+    _show_elements(io, v, length(v))
     print(io, ')')
 end
 function show(io::IO, t::NamedTuple)
@@ -156,7 +164,7 @@ function show(io::IO, d::AbstractDict)
     ti = get(io, :typeinfo, Any)
     ctx_eltype = d isa ti && ti <: AbstractDict ? eltype(ti) : nothing
     if ctx_eltype == eltype(d) || (!isempty(d) && _typeinfo_implicit(K) && _typeinfo_implicit(V))
-        print(io, String(typeof(d).name.name))
+        show_type_name(io, typeof(d).name) # `Dict(...)`, `Base.Pairs(...)`
     else
         show(io, typeof(d))
     end

@@ -22,14 +22,19 @@ _tail(x, rest...) = rest
 front(t::Tuple) = ntuple(i -> t[i], length(t) - 1)
 eltype(::Type{Tuple{}}) = Union{}
 eltype(t::Type{_S1}) where {_S1<:Tuple} = _tuple_eltype(t)
+# the promote_typejoin of the element types (Julia's: eltype((1, 2.0)) == Real, eltype((1, nothing))
+# == Union{Nothing, Int64})
 function _tuple_eltype(t)
+    ps = t.parameters
     T = Union{}
-    for p in t.parameters
-        T = _union(T, p isa Core.TypeofVararg ? p.T : p)
+    for i in 1:length(ps)
+        p = ps[i]
+        p = p isa Core.TypeofVararg ? p.T : p
+        T = i == 1 ? p : promote_typejoin(T, p)
+        T === Any && return T
     end
     T
 end
-_union(a, b) = Union{a, b}
 
 function ntuple(f, n::Int)
     n == 0 && return ()

@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 #include "iostream.h"
 #include "interpreter.h"
+#include "builtins.h"
 
 /* Dispatch lives in gf.c; until it is linked these resolve to NULL and calls raise an error. */
 #pragma weak jl_apply_generic
@@ -538,25 +539,22 @@ static jl_value_t *do_splatnew(jl_value_t *t, jl_value_t *tup)
     return do_new(argv, n + 1);
 }
 
+/* `x = v` for a global x converts v to x's declared type first (Julia >= 1.8 lowers it to
+   `typeassert(convert(get_binding_type(m, :x), v), T)` unless v already isa T), then stores it with
+   setglobal!'s checks */
 static void checked_assignment(jl_binding_t *b, jl_module_t *m, jl_sym_t *var, jl_value_t *rhs)
 {
     jl_value_t *ty = b->ty;
-    if (ty && ty != (jl_value_t *)jl_any_type && jl_typeof(rhs) != ty && !jl_isa(rhs, ty))
-        jl_errorf("cannot assign an incompatible value to the global %s.%s.", jl_symbol_name(m->name),
-                  jl_symbol_name(var));
-    if (b->constp && b->value) {
-        jl_value_t *old = b->value;
-        if (jl_egal(rhs, old))
-            return;
-        jl_value_t *rt = jl_typeof(rhs);
-        if (rt != jl_typeof(old) || jl_is_datatype(rhs) || jl_is_unionall(rhs) || jl_is_uniontype(rhs) ||
-            jl_is_module(rhs))
-            jl_errorf("invalid redefinition of constant %s.%s", jl_symbol_name(m->name), jl_symbol_name(var));
-        jl_ios_flush_stdout();
-        fprintf(stderr, "WARNING: redefinition of constant %s.%s. This may fail, cause incorrect answers, "
-                "or produce other errors.\n", jl_symbol_name(m->name), jl_symbol_name(var));
+    if (ty && ty != (jl_value_t *)jl_any_type && jl_typeof(rhs) != ty && !jl_isa(rhs, ty) && jl_base_module) {
+        jl_value_t *cv = jl_get_global(jl_base_module, jl_symbol("convert"));
+        if (cv != NULL) {
+            jl_value_t *args[2] = {ty, rhs};
+            rhs = jl_apply_generic(cv, args, 2);
+            if (!jl_isa(rhs, ty))
+                jl_type_error("typeassert", ty, rhs);
+        }
     }
-    b->value = rhs;
+    jl_checked_assignment(b, m, var, rhs);
 }
 
 static void assign_global(jl_value_t *g, jl_value_t *rhs)

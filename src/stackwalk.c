@@ -10,6 +10,7 @@
 #include <string.h>
 #include <ctype.h>
 #include "interpreter.h"
+#include "lexer.h"
 
 /* ---------------------------------------------------------------- the exception stack */
 
@@ -189,9 +190,25 @@ static int is_identifier(const char *s)
     return 1;
 }
 
+/* operators that are syntax, not functions: Julia's show_sym quotes them (var"&&") */
+static int is_syntactic_operator(const char *s)
+{
+    static const char *const ops[] = {"=", ":=", "&&", "||", ".", "...", "->", "-->", "::", "?", "'", "$", NULL};
+    for (int i = 0; ops[i]; i++)
+        if (!strcmp(s, ops[i]))
+            return 1;
+    size_t n = strlen(s); /* updating operators: `+=`, `>>=`, ... (not `==`, `<=`, `!==`, ...) */
+    if (n < 2 || s[n - 1] != '=')
+        return 0;
+    if (n >= 3 && (s[n - 2] == '<' || s[n - 2] == '>') && s[n - 3] == s[n - 2])
+        return 1; /* <<= >>= >>>= */
+    return !strchr("=<>!", s[n - 2]);
+}
+
+/* a function name as Julia's show_sym prints it: identifiers and operators as they are (`+`) */
 static void print_name(FILE *out, const char *s)
 {
-    if (is_identifier(s))
+    if (is_identifier(s) || (jl_is_operator(s) && !is_syntactic_operator(s)))
         fputs(s, out);
     else
         fprintf(out, "var\"%s\"", s);

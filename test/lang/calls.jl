@@ -19,6 +19,12 @@ needs_kw(; req) = req
         @test kwrest(a=1, b=2) == ["a=1", "b=2"]
         @test needs_kw(req=3) == 3
         @test_throws UndefKeywordError needs_kw()
+        # kw... is a Base.Pairs whose value type is the element type of the keywords (Julia's)
+        kwall(; kws...) = kws
+        @test typeof(kwall(z=4)) === Base.Pairs{Symbol, Int64, Tuple{Symbol}, @NamedTuple{z::Int64}}
+        @test sprint(show, kwall()) == "Base.Pairs{Symbol, Union{}, Tuple{}, @NamedTuple{}}()"
+        @test sprint(show, kwall(z=4)) == "Base.Pairs(:z => 4)"
+        @test eltype(kwall(a=1, b=2.0)) === Pair{Symbol, Real}
     end
     @testset "default positional arguments" begin
         @test defaults(1) == (1, 2, 3)

@@ -101,3 +101,15 @@ tyamb(::Type{P}, p::Ptr) where {P<:Ptr} = 3
     g() = tyval(Ptr{UInt16}, Ptr{UInt16}(0))
     @test g() == 2
 end
+
+# invoke of a promoting catch-all (+(::Number, ::Number)) with a type that has its own method calls
+# it, as Julia's promote(x, y) then + does; a type with no method still gets Julia's error
+struct NoArith <: Number end
+@testset "invoke of the promoting catch-alls" begin
+    @test invoke(+, Tuple{Number, Number}, 1, 2) === 3
+    @test invoke(*, Tuple{Number, Number}, 2.0, 3.0) === 6.0
+    @test invoke(<, Tuple{Real, Real}, 1, 2) === true
+    @test invoke(==, Tuple{Number, Number}, 1, 1) === true
+    @test invoke(+, Tuple{Number, Number}, 1, 2.5) === 3.5
+    @test sprint(showerror, try NoArith() + NoArith() catch e; e end) == "+ not defined for NoArith"
+end

@@ -56,6 +56,13 @@ using .Geometry
     @test isfile(joinpath(@__DIR__, "include", "helper.jl"))
     global typed_global = 2
     @test typed_global === 2
-    @test_throws Exception (global typed_global = "no")
+    # assignment converts to the declared type (Julia >= 1.8), else convert's error
+    global typed_global = 3.0
+    @test typed_global === 3
+    @test_throws InexactError (global typed_global = 2.5)
+    @test_throws MethodError (global typed_global = "no")
+    @test typed_global === 3
+    @test fullname(Geometry.Inner) == (:Main, :Geometry, :Inner)
+    @test fullname(Main) == (:Main,) && fullname(Base) == (:Base,)
     @test Base.sum([1, 2]) == 3
 end

@@ -168,3 +168,9 @@ end
     @test splat_kw(kw; a = 4) == 4
     @test splat_kw(kw) == 1
 end
+
+@testset "SimpleVector show" begin
+    @test sprint(show, Core.svec(1, "a")) == "svec(1, \"a\")"
+    @test sprint(show, Core.svec()) == "svec()"
+    @test string(Tuple{Int, String}.parameters) == "svec(Int64, String)"
+end

@@ -256,6 +256,12 @@ PROGRAM(error_bounds)
 PROGRAM(exit_status)
 PROGRAM(reflection_macros)
 PROGRAM(testset_fail)
+PROGRAM(error_operator)
+/* the same backtrace from the interpreter */
+Test(programs, error_operator_compile_min)
+{
+    check_program_opt("error_operator", "--compile=min");
+}
 /* the perf.jl-style program, compiled and unmodified in the interpreter alone (slow: own timeouts) */
 Test(programs, perf_style, .timeout = 600)
 {
