@@ -149,7 +149,14 @@ unsafe_convert(::Type{Ptr{UInt8}}, s::String) = ccall(:jl_string_ptr, Ptr{UInt8}
 unsafe_convert(::Type{Ptr{Int8}}, s::String) = bitcast(Ptr{Int8}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
 unsafe_convert(::Type{Ptr{Cvoid}}, s::String) = bitcast(Ptr{Cvoid}, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
 unsafe_convert(::Type{Ptr{UInt8}}, s::Symbol) = ccall(:jl_symbol_name_ptr, Ptr{UInt8}, (Any,), s)
-unsafe_convert(::Type{Cstring}, s::String) = bitcast(Cstring, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s))
+# a C string ends at its first NUL: one inside s would silently cut it (Julia's check)
+function unsafe_convert(::Type{Cstring}, s::String)
+    p = ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), s)
+    nul = ccall(:memchr, Ptr{UInt8}, (Ptr{UInt8}, Int32, UInt), p, Int32(0), bitcast(UInt, sizeof(s)))
+    bitcast(UInt, nul) == bitcast(UInt, 0) ||
+        throw(ArgumentError(string("embedded NULs are not allowed in C strings: ", repr(s))))
+    bitcast(Cstring, p)
+end
 unsafe_convert(::Type{Cstring}, s::Symbol) = bitcast(Cstring, ccall(:jl_symbol_name_ptr, Ptr{UInt8}, (Any,), s))
 unsafe_convert(::Type{Cstring}, p::Ptr) = bitcast(Cstring, p)
 unsafe_convert(::Type{Ptr{T}}, a::Array{T}) where {T} = ccall(:jl_array_ptr, Ptr{T}, (Any,), a)

@@ -91,8 +91,13 @@ function _methods_of(fv::Vector{Any})
     end
     MethodList(ms, f isa Function ? nameof(f) : Symbol(string(f)), parentmodule(ft), _callee_kind(f))
 end
-methods(f, t) = (ml = methods(f); MethodList(Any[m for m in ml.ms if _sig_may_match(m, t)], ml.name, ml.mod, ml.kind))
-_sig_may_match(m, t) = typeintersect(unwrap_unionall(m.sig), Tuple{Any, t.parameters...}) !== Union{}
+# the methods a call with argument types t (a Tuple type or a tuple of types) may run
+function methods(f, t)
+    ml = methods(f)
+    tt = to_tuple_type(t)
+    MethodList(Any[m for m in ml.ms if _sig_may_match(m, tt)], ml.name, ml.mod, ml.kind)
+end
+_sig_may_match(m, t) = typeintersect(m.sig, Tuple{Any, unwrap_unionall(t).parameters...}) !== Union{}
 length(ml::MethodList) = length(ml.ms)
 isempty(ml::MethodList) = isempty(ml.ms)
 iterate(ml::MethodList, i::Int=1) = iterate(ml.ms, i)

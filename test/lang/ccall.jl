@@ -19,4 +19,7 @@ using Test
     r = Ref{Cint}(0)
     ccall(:sscanf, Cint, (Cstring, Cstring, Ptr{Cint}...), "41", "%d", r)
     @test r[] == 41
+    # a Cstring argument may not hold a NUL (C would see a shorter string)
+    e = try ccall(:strlen, Csize_t, (Cstring,), "a\0b") catch err; err end
+    @test e isa ArgumentError && e.msg == "embedded NULs are not allowed in C strings: \"a\\0b\""
 end

@@ -174,3 +174,13 @@ end
     @test sprint(show, Core.svec()) == "svec()"
     @test string(Tuple{Int, String}.parameters) == "svec(Int64, String)"
 end
+
+fm(x::Int) = 1
+fm(x::String) = 2
+fm(x, y) = 3
+@testset "methods with argument types" begin
+    @test length(methods(fm)) == 3
+    @test length(methods(fm, (Int,))) == 1
+    @test length(methods(fm, Tuple{Any})) == 2
+    @test length(methods(fm, (Int, Int))) == 1
+end
