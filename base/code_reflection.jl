@@ -22,6 +22,13 @@ function which(@nospecialize(f), @nospecialize(types))
     m::Method
 end
 
+# which(m, s): the module a global name seen from m is defined in
+binding_module(m::Module, s::Symbol) = ccall(:jl_get_module_of_binding, Any, (Any, Any), m, s)
+function which(m::Module, s::Symbol)
+    isdefined(m, s) || error(string("\"", s, "\" is not defined in module ", m))
+    binding_module(m, s)::Module
+end
+
 # the malloc'ed C string `p` as a String (freed); `nothing` for NULL
 function _take_cstring(p::Ptr{UInt8})
     p == C_NULL && return nothing

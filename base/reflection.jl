@@ -192,6 +192,7 @@ function names(m::Module; all::Bool=false, imported::Bool=false)
     ccall(:jl_module_names, Any, (Any, Cint, Cint), m, all, imported)::Vector{Symbol}
 end
 isconst(m::Module, s::Symbol) = ccall(:jl_is_const, Cint, (Any, Any), m, s) != 0
+isexported(m::Module, s::Symbol) = s in names(m)
 invokelatest(f, args...; kwargs...) = f(args...; kwargs...)
 Base_include_string(m::Module, code::String, fname::String="string") =
     ccall(:jl_parse_eval_all, Any, (Any, Ptr{UInt8}, Csize_t, Ptr{UInt8}), m, pointer(code), sizeof(code), pointer(fname))

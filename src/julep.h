@@ -573,6 +573,7 @@ JL_DLLEXPORT const char *jl_typename_str(jl_value_t *v); /* name of v's type, fo
 
 JL_DLLEXPORT jl_module_t *jl_new_module(jl_sym_t *name, jl_module_t *parent);
 JL_DLLEXPORT jl_binding_t *jl_get_binding(jl_module_t *m, jl_sym_t *var);    /* follows usings */
+JL_DLLEXPORT jl_value_t *jl_get_module_of_binding(jl_module_t *m, jl_sym_t *var); /* owner, or nothing */
 JL_DLLEXPORT jl_binding_t *jl_get_binding_wr(jl_module_t *m, jl_sym_t *var); /* creates in m */
 JL_DLLEXPORT jl_binding_t *jl_get_module_binding(jl_module_t *m, jl_sym_t *var); /* no resolving */
 JL_DLLEXPORT jl_value_t *jl_get_global(jl_module_t *m, jl_sym_t *var);

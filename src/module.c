@@ -133,6 +133,13 @@ JL_DLLEXPORT jl_binding_t *jl_get_binding(jl_module_t *m, jl_sym_t *var)
     return b;
 }
 
+/* Base.binding_module(m, s): the module owning the binding m sees as s (m, or a module it uses) */
+JL_DLLEXPORT jl_value_t *jl_get_module_of_binding(jl_module_t *m, jl_sym_t *var)
+{
+    jl_binding_t *b = jl_get_binding(m, var);
+    return b ? (jl_value_t *)b->owner : jl_nothing;
+}
+
 JL_DLLEXPORT jl_value_t *jl_get_global(jl_module_t *m, jl_sym_t *var)
 {
     jl_binding_t *b = jl_get_binding(m, var);

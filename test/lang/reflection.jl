@@ -184,3 +184,17 @@ fm(x, y) = 3
     @test length(methods(fm, Tuple{Any})) == 2
     @test length(methods(fm, (Int, Int))) == 1
 end
+
+module WhichMod
+export wm_f
+wm_f() = 1
+wm_hidden() = 2
+end
+using .WhichMod
+@testset "which(module, name), isexported" begin
+    @test which(Main, :wm_f) === WhichMod
+    @test which(WhichMod, :wm_hidden) === WhichMod
+    @test which(Main, :println) === Base
+    @test_throws ErrorException which(Main, :no_such_name_here)
+    @test Base.isexported(WhichMod, :wm_f) && !Base.isexported(WhichMod, :wm_hidden)
+end

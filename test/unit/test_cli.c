@@ -473,6 +473,54 @@ Test(cli, repl_on_a_terminal, .timeout = 30)
     free(acc);
 }
 
+/* Send one line to the REPL and return what it printed up to the next prompt (malloc'ed). */
+static char *repl_line(int master, char **acc, size_t *len, const char *line)
+{
+    size_t n = strlen(line);
+    cr_assert(write(master, line, n) == (ssize_t)n && write(master, "\n", 1) == 1);
+    size_t before = *len;
+    cr_expect(pty_read_until(master, acc, len, before, "julep> "), "no prompt after %s; got:\n%s", line, *acc);
+    return strdup(*acc + before);
+}
+
+/* The first REPL: results shown as Julia's REPL shows them, `ans`, multi-line input, errors printed
+   without leaving the session. */
+Test(cli, repl_evaluates_and_keeps_ans, .timeout = 60)
+{
+    pid_t pid;
+    int master = spawn_on_pty((const char *const[]){"-q", "--color=no", NULL}, &pid);
+    char *acc = calloc(1, 1);
+    size_t len = 0;
+    cr_expect(pty_read_until(master, &acc, &len, 0, "julep> "), "no prompt; got:\n%s", acc);
+    char *r = repl_line(master, &acc, &len, "2 + 3");
+    cr_expect(strstr(r, "\r\n5\r\n") != NULL, "2 + 3 gave:\n%s", r);
+    free(r);
+    r = repl_line(master, &acc, &len, "ans * 2");
+    cr_expect(strstr(r, "\r\n10\r\n") != NULL, "ans * 2 gave:\n%s", r);
+    free(r);
+    /* a definition over several lines is evaluated once complete */
+    cr_assert(write(master, "function twice(x)\n", 18) == 18);
+    cr_assert(write(master, "    2x\n", 7) == 7);
+    r = repl_line(master, &acc, &len, "end");
+    cr_expect(strstr(r, "twice (generic function with 1 method)") != NULL, "definition gave:\n%s", r);
+    free(r);
+    r = repl_line(master, &acc, &len, "error(\"bad\")");
+    cr_expect(strstr(r, "ERROR: bad") != NULL, "error gave:\n%s", r);
+    free(r);
+    r = repl_line(master, &acc, &len, "twice(21)");
+    cr_expect(strstr(r, "\r\n42\r\n") != NULL, "the session did not survive the error:\n%s", r);
+    free(r);
+    r = repl_line(master, &acc, &len, "[1, 2]");
+    cr_expect(strstr(r, "2-element Vector{Int64}:\r\n 1\r\n 2\r\n") != NULL, "a vector displays as:\n%s", r);
+    free(r);
+    r = repl_line(master, &acc, &len, "nothing");
+    const char *echo = strstr(r, "nothing"); /* the terminal echoes the line; no result follows */
+    cr_expect(echo != NULL && strstr(echo + 7, "nothing") == NULL, "nothing should print no result:\n%s", r);
+    free(r);
+    expect_eof_exits_0(master, pid, &acc, &len);
+    free(acc);
+}
+
 Test(cli, repl_quiet_has_no_banner, .timeout = 30)
 {
     pid_t pid;
