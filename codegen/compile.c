@@ -67,20 +67,13 @@ static void sput(sbuf_t *s, const char *str)
 static void show_name(sbuf_t *s, jl_sym_t *sym)
 {
     const char *n = jl_symbol_name(sym);
-    size_t len = strlen(n), i = 0;
-    int ident = len > 0 && strcmp(n, "true") != 0 && strcmp(n, "false") != 0;
-    while (ident && i < len) {
-        int used;
-        int32_t c = jl_lex_utf8((const unsigned char *)n + i, len - i, &used);
-        ident = c >= 0 && (i == 0 ? jl_lex_is_id_start(c) : jl_lex_is_id_char(c));
-        i += (size_t)used;
-    }
-    if (ident || jl_is_operator(n)) {
+    size_t len = strlen(n);
+    if (jl_is_identifier(n, len) || jl_is_operator(n)) {
         sput(s, n);
         return;
     }
     sput(s, "var\"");
-    for (i = 0; i < len; i++) {
+    for (size_t i = 0; i < len; i++) {
         char c[3] = {'\\', n[i], 0};
         sput(s, (n[i] == '"' || n[i] == '\\' || n[i] == '$') ? c : c + 1);
     }

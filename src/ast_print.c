@@ -111,25 +111,6 @@ static void put_escaped(sbuf_t *b, const char *s, size_t n, char quote)
     }
 }
 
-static int is_identifier_name(const char *s, size_t n)
-{
-    if (n == 0 || (n == 4 && !memcmp(s, "true", 4)) || (n == 5 && !memcmp(s, "false", 5)))
-        return 0;
-    size_t i = 0;
-    int first = 1;
-    while (i < n) {
-        int used;
-        int32_t cp = jl_lex_utf8((const unsigned char *)s + i, n - i, &used);
-        if (cp < 0)
-            return 0;
-        if (first ? !jl_lex_is_id_start(cp) : !jl_lex_is_id_char(cp))
-            return 0;
-        first = 0;
-        i += (size_t)used;
-    }
-    return 1;
-}
-
 static int is_operator_name(const char *s, size_t n)
 {
     if (n == 0)
@@ -158,7 +139,7 @@ static void show_symbol(sbuf_t *b, jl_sym_t *sym)
         }
     }
     int op = is_operator_name(s, n);
-    if (is_identifier_name(s, n) ||
+    if (jl_is_identifier(s, n) ||
         (op && !(n == 1 && (s[0] == '\'' || s[0] == '?')))) {
         sb_puts(b, ":");
         sb_putn(b, s, n);
@@ -285,7 +266,7 @@ static void show_value(sbuf_t *b, jl_value_t *v)
         jl_globalref_t *g = (jl_globalref_t *)v;
         const char *mn = g->mod && g->mod->name ? jl_symbol_name(g->mod->name) : "?";
         const char *nm = jl_symbol_name(g->name);
-        if (is_identifier_name(nm, strlen(nm)))
+        if (jl_is_identifier(nm, strlen(nm)))
             sb_printf(b, ":(%s.%s)", mn, nm);
         else {
             sb_printf(b, ":(%s.var\"", mn);

@@ -750,6 +750,26 @@ static int whole_operator(const char *s, jl_token_t *t)
     return n > 0 && t->kind == TK_OP && t->start == 0 && t->end == n;
 }
 
+/* an identifier Julia prints without var"..." (true and false are keywords) */
+JL_DLLEXPORT int jl_is_identifier(const char *s, size_t n)
+{
+    if (n == 0 || (n == 4 && !memcmp(s, "true", 4)) || (n == 5 && !memcmp(s, "false", 5)))
+        return 0;
+    size_t i = 0;
+    int first = 1;
+    while (i < n) {
+        int used;
+        int32_t cp = jl_lex_utf8((const unsigned char *)s + i, n - i, &used);
+        if (cp < 0)
+            return 0;
+        if (first ? !jl_lex_is_id_start(cp) : !jl_lex_is_id_char(cp))
+            return 0;
+        first = 0;
+        i += (size_t)used;
+    }
+    return 1;
+}
+
 /* Base.isoperator */
 JL_DLLEXPORT int jl_is_operator(const char *s)
 {

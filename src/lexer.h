@@ -80,6 +80,7 @@ int jl_lex_is_id_char(int32_t c);
 int jl_lex_unicode_op_prec(int32_t c);
 /* Base's printing: isoperator, operator_precedence (Julia's numbering), identifier characters */
 int jl_is_operator(const char *s);
+int jl_is_identifier(const char *s, size_t n);
 int jl_operator_precedence(const char *s);
 int jl_id_start_char(uint32_t c);
 int jl_id_char(uint32_t c);
