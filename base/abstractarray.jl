@@ -624,6 +624,55 @@ function typed_hvcat(::Type{T}, rows::Tuple{Vararg{Int}}, xs...) where {T}
     _cat(1, T, blocks...)
 end
 hvcat(rows::Int, xs...) = hvcat(ntuple(i -> rows, div(length(xs), rows)), xs...)
+zero(x::AbstractArray{T}) where {T<:Number} = fill!(similar(x, typeof(zero(T))), zero(T))
+zero(x::AbstractArray) = map(zero, x)
+
+# ---- n-dimensional literals (`[a; b;; c; d;;; e]`): lowering calls hvncat(dim, xs...) when one dimension is
+# concatenated, else hvncat(dims, row_first, xs...) (every block of a level has the same number of parts) or
+# hvncat(shape, row_first, xs...) with shape[k] the element counts of the level-k blocks. Level k joins
+# along dimension k, except that with `row_first` level 1 builds rows (dimension 2) and level 2 stacks them.
+hvncat(dim::Int) = typed_hvncat(Any, dim)
+hvncat(dim::Int, xs...) = typed_hvncat(promote_eltype(xs...), dim, xs...)
+hvncat(dims::Tuple{Vararg{Int}}, row_first::Bool, xs...) = typed_hvncat(promote_eltype(xs...), dims, row_first, xs...)
+hvncat(shape::Tuple{Vararg{Tuple}}, row_first::Bool, xs...) = typed_hvncat(promote_eltype(xs...), shape, row_first, xs...)
+function typed_hvncat(::Type{T}, dim::Int, xs...) where {T}
+    dim > 0 || throw(ArgumentError(string("dimension must be > 0, got ", dim)))
+    _cat(dim, T, xs...)
+end
+function typed_hvncat(::Type{T}, dims::Tuple{Vararg{Int}}, row_first::Bool, xs...) where {T}
+    N = length(dims)
+    lv = row_first && N >= 2 ? (dims[2], dims[1], dims[3:end]...) : dims
+    shape = ntuple(k -> ntuple(i -> prod(lv[1:k]), prod(lv[k+1:end])), N)
+    typed_hvncat(T, shape, row_first, xs...)
+end
+function typed_hvncat(::Type{T}, shape::Tuple{Vararg{Tuple}}, row_first::Bool, xs...) where {T}
+    N = length(shape)
+    N == 0 && throw(ArgumentError("shape must have at least one dimension"))
+    total = sum(shape[N]; init=0)
+    total == length(xs) || throw(ArgumentError(string("mismatched number of elements; expected ", total, ", got ", length(xs))))
+    blocks = Any[xs...]
+    sizes = fill(1, length(xs))      # elements in each block of the level below
+    for k in 1:N
+        d = row_first && k <= 2 ? 3 - k : k
+        nb = Any[]
+        j = 1
+        for c in shape[k]
+            first = j
+            n = 0
+            while n < c && j <= length(blocks)
+                n += sizes[j]
+                j += 1
+            end
+            n == c || throw(ArgumentError(string("shape ", _tuple_string(shape), " does not fit the elements at level ", k)))
+            push!(nb, _cat(d, T, blocks[first:j-1]...))
+        end
+        j == length(blocks) + 1 || throw(ArgumentError(string("shape ", _tuple_string(shape), " does not fit the elements at level ", k)))
+        blocks = nb
+        sizes = collect(Int, shape[k])
+    end
+    length(blocks) == 1 || return _cat(N, T, blocks...)
+    blocks[1]
+end
 
 # ---- searching: indices are keys (Ints for vectors, CartesianIndex for matrices), as in Julia
 function findfirst(f::Function, A::AbstractArray)

@@ -64,7 +64,7 @@ export
     atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, deg2rad, rad2deg, sind, cosd, tand, sincosd,
     mod2pi, rem2pi, evalpoly, widemul, @big_str, @int128_str, @uint128_str,
     # arrays (abstractarray.jl, multidimensional.jl, subarray.jl, permuteddims.jl, ...)
-    hcat, hvcat, cat, reshape, permutedims, permutedims!, transpose, adjoint, var"'", view, parent,
+    hcat, hvcat, hvncat, cat, reshape, permutedims, permutedims!, transpose, adjoint, var"'", view, parent,
     parentindices, copyto!, copy!, stride, strides, CartesianIndex, CartesianIndices, LinearIndices,
     IndexStyle, IndexLinear, IndexCartesian, SubArray, PermutedDimsArray, Dims, NTuple, AbstractMatrix,
     @view, @views, sortperm, sortperm!, partialsort, partialsort!, partialsortperm, searchsorted,

@@ -388,10 +388,50 @@ static jl_value_t *expand_dotassign(C *c, jl_value_t *lhs, jl_value_t *rhs)
 
 /* ---------------------------------------------------------------- comparisons */
 
+/* A chain with a dotted operator: as Julia, runs of undotted comparisons are joined with `&&` and those
+   runs and each dotted comparison with `.&`, so `a .< b .< c` is the fused `(a .< b) .& (b .< c)`.
+   Middle operands that are expressions are evaluated once, before the chain. */
+static jl_value_t *expand_dotted_comparison(C *c, jl_value_t *e)
+{
+    size_t n = NA(e);
+    jl_value_t *stmts = blk();
+    jl_value_t *opnd = lower_expr(jl_s_comparison, 0);  /* e with middle expressions replaced */
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *a = A(e, i);
+        if (i % 2 == 0 && i > 0 && i + 1 < n && jl_is_expr(a)) {
+            jl_value_t *r = lower_ssa(c);
+            push(stmts, asgn(r, ex(c, a)));
+            a = r;
+        }
+        push(opnd, a);
+    }
+    jl_value_t *all = NULL, *run = NULL;
+    jl_sym_t *dotand = jl_symbol(".&");
+    for (size_t i = 1; i + 1 < n; i += 2) {
+        jl_value_t *op = A(e, i);
+        jl_value_t *cmp = lower_expr(jl_s_call, 3, op, A(opnd, i - 1), A(opnd, i + 1));
+        if (jl_is_symbol(op) && is_operator_dotted((jl_sym_t *)op)) {
+            if (run)
+                all = all ? lower_expr(jl_s_call, 3, dotand, all, run) : run;
+            run = NULL;
+            all = all ? lower_expr(jl_s_call, 3, dotand, all, cmp) : cmp;
+        }
+        else
+            run = run ? lower_expr(jl_s_and, 2, run, cmp) : cmp;
+    }
+    if (run)
+        all = all ? lower_expr(jl_s_call, 3, dotand, all, run) : run;
+    jl_value_t *r = ex(c, all);
+    return NA(stmts) ? push(stmts, r) : r;
+}
+
 static jl_value_t *expand_comparison(C *c, jl_value_t *e)
 {
     /* (comparison a op b op c ...) -> a op b && b op c, middle operands evaluated once */
     size_t n = NA(e);
+    for (size_t i = 1; i < n; i += 2)
+        if (jl_is_symbol(A(e, i)) && is_operator_dotted((jl_sym_t *)A(e, i)))
+            return expand_dotted_comparison(c, e);
     jl_value_t *stmts = blk();
     jl_value_t *prev = ex(c, A(e, 0));
     jl_value_t *result = NULL;
@@ -402,9 +442,7 @@ static jl_value_t *expand_comparison(C *c, jl_value_t *e)
             r = lower_ssa(c);
             jl_value_t *cmp_stmts = blk();
             push(cmp_stmts, asgn(r, ex(c, rhs)));
-            jl_value_t *call = jl_is_symbol(op) && is_operator_dotted((jl_sym_t *)op)
-                                   ? expand_broadcast(c, lower_call(op, 2, prev, r))
-                                   : lower_call(ex(c, op), 2, prev, r);
+            jl_value_t *call = lower_call(ex(c, op), 2, prev, r);
             push(cmp_stmts, call);
             result = result ? lower_expr(jl_s_if, 3, result, cmp_stmts, jl_false) : cmp_stmts;
             prev = r;
@@ -1893,6 +1931,139 @@ static jl_value_t *expand_vcat(C *c, jl_value_t *e, int typed)
     return call;
 }
 
+/* [a; b;; c; d;;; ...]: (ncat d items...) with (nrow k ...) and (row ...) blocks lowers as Julia does to
+   hvncat(d, xs...) when nothing is nested, else hvncat(dims, row_first, xs...) when every block of a
+   level has the same number of sub-blocks, else hvncat(shape, row_first, xs...) with shape[k] the element
+   counts of the level-k blocks. Levels count from the innermost concatenation: with rows (`row_first`)
+   level 1 is dimension 2 (a row) and level 2 dimension 1; otherwise level k is dimension k. A block
+   that skips levels (`[1; 2;;; 3; 4]`) is wrapped in single-block levels. */
+typedef struct {
+    C *c;
+    int rowfirst;
+    jl_value_t *call;      /* the hvncat call: elements are appended */
+    jl_array_t *lists;     /* per level k: [2k] (tuple) of sub-block counts, [2k+1] Core.tuple(element counts...) */
+} ncat_t;
+#define NCAT_COUNTS(n, k) jl_array_ptr_ref((n)->lists, 2 * (size_t)(k))
+#define NCAT_SHAPE(n, k) jl_array_ptr_ref((n)->lists, 2 * (size_t)(k) + 1)
+
+static int ncat_level(ncat_t *n, jl_value_t *x)
+{
+    if (IS(x, jl_s_row))
+        return 1;
+    if (!IS(x, jl_s_nrow))
+        return 0;
+    int k = NA(x) > 0 && jl_is_int64(A(x, 0)) ? (int)jl_unbox_int64(A(x, 0)) : 0;
+    if (!n->rowfirst)
+        return k;
+    if (k == 2)
+        lower_error(n->c, "2D `nrow` cannot be mixed with `row` in `ncat`");
+    return k == 1 ? 2 : k;
+}
+
+static size_t ncat_block(ncat_t *n, jl_value_t **items, size_t nitems, int level);
+
+/* x (of level lx) as one block of level `level`; returns its element count */
+static size_t ncat_child(ncat_t *n, jl_value_t *x, int lx, int level)
+{
+    if (level == lx) {
+        if (lx == 0) {
+            if (is_dots(x))
+                lower_error(n->c, "Splatting ... in an `ncat` with multiple dimensions is not supported");
+            push(n->call, ex(n->c, x));
+            return 1;
+        }
+        size_t skip = IS(x, jl_s_row) ? 0 : 1;
+        return ncat_block(n, jl_array_ptr_data(((jl_expr_t *)x)->args) + skip, NA(x) - skip, lx);
+    }
+    size_t m = ncat_child(n, x, lx, level - 1);
+    push(NCAT_COUNTS(n, level - 1), jl_box_int64(1));
+    push(NCAT_SHAPE(n, level - 1), jl_box_int64((int64_t)m));
+    return m;
+}
+
+static size_t ncat_block(ncat_t *n, jl_value_t **items, size_t nitems, int level)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < nitems; i++) {
+        int lx = ncat_level(n, items[i]);
+        if (lx >= level)
+            lower_error(n->c, "Badly nested rows in `ncat`");
+        m += ncat_child(n, items[i], lx, level - 1);
+    }
+    push(NCAT_COUNTS(n, level - 1), jl_box_int64((int64_t)nitems));
+    push(NCAT_SHAPE(n, level - 1), jl_box_int64((int64_t)m));
+    return m;
+}
+
+static int ncat_has(jl_value_t *x, jl_sym_t *head)
+{
+    if (!jl_is_expr(x) || (H(x) != jl_s_row && H(x) != jl_s_nrow))
+        return 0;
+    if (H(x) == head)
+        return 1;
+    for (size_t i = 0; i < NA(x); i++)
+        if (ncat_has(A(x, i), head))
+            return 1;
+    return 0;
+}
+
+static jl_value_t *expand_ncat(C *c, jl_value_t *e, int typed)
+{
+    size_t first = typed ? 2 : 1;
+    jl_value_t *d = A(e, first - 1);
+    if (!jl_is_int64(d) || jl_unbox_int64(d) < 1)
+        lower_error(c, "invalid dimension in `ncat`");
+    int N = (int)jl_unbox_int64(d);
+    const char *fname = typed ? "typed_hvncat" : "hvncat";
+    ncat_t n = {c, 0, NULL, lower_vec()};
+    int nested = 0;
+    for (size_t i = first; i < NA(e); i++) {
+        nested |= IS(A(e, i), jl_s_row) || IS(A(e, i), jl_s_nrow);
+        n.rowfirst |= ncat_has(A(e, i), jl_s_row);
+    }
+    if (!nested) {
+        jl_value_t *call = lower_call(TOP(fname), 0);
+        for (size_t i = 0; i < NA(e); i++)
+            if (is_dots(A(e, i)))
+                return expand_splat_call(c, TOP(fname), jl_array_ptr_data(((jl_expr_t *)e)->args), NA(e));
+        for (size_t i = 0; i < NA(e); i++)
+            push(call, ex(c, A(e, i)));
+        return call;
+    }
+    if (n.rowfirst && N < 2)
+        lower_error(c, "Badly nested rows in `ncat`");
+    for (int k = 0; k < N; k++) {
+        jl_array_ptr_1d_push(n.lists, lower_expr(jl_s_tuple, 0));
+        jl_array_ptr_1d_push(n.lists, lower_call(CORE("tuple"), 0));
+    }
+    jl_value_t *call = lower_call(TOP(fname), 0);
+    if (typed)
+        push(call, ex(c, A(e, 0)));
+    jl_value_t *elems = lower_expr(jl_s_block, 0);
+    n.call = elems;
+    ncat_block(&n, jl_array_ptr_data(((jl_expr_t *)e)->args) + first, NA(e) - first, N);
+    int balanced = 1;
+    jl_value_t *dims = lower_call(CORE("tuple"), 0);
+    for (int k = 0; k < N; k++) {
+        jl_value_t *ck = NCAT_COUNTS(&n, k);
+        for (size_t i = 1; i < NA(ck); i++)
+            balanced &= jl_unbox_int64(A(ck, i)) == jl_unbox_int64(A(ck, 0));
+    }
+    for (int k = 0; k < N && balanced; k++) {
+        int level = n.rowfirst && k < 2 ? 1 - k : k;   /* dimension k+1 is level `level`+1 */
+        push(dims, A(NCAT_COUNTS(&n, level), 0));
+    }
+    if (!balanced) {
+        for (int k = 0; k < N; k++)
+            push(dims, NCAT_SHAPE(&n, k));
+    }
+    push(call, dims);
+    push(call, n.rowfirst ? jl_true : jl_false);
+    for (size_t i = 0; i < NA(elems); i++)
+        push(call, A(elems, i));
+    return call;
+}
+
 /* ---------------------------------------------------------------- ccall */
 
 static jl_value_t *expand_ccall(C *c, jl_value_t *e)
@@ -2123,6 +2294,10 @@ static jl_value_t *ex(C *c, jl_value_t *e)
         return expand_vcat(c, e, 0);
     if (h == jl_s_typed_vcat)
         return expand_vcat(c, e, 1);
+    if (h == jl_s_ncat)
+        return expand_ncat(c, e, 0);
+    if (h == jl_s_typed_ncat)
+        return expand_ncat(c, e, 1);
     if (h == jl_s_ref)
         return expand_ref(c, e);
     if (h == jl_s_dot)

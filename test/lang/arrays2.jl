@@ -137,3 +137,41 @@ end
         "2×2 reshape(::UnitRange{Int64}, 2, 2) with eltype Int64:\n 1  3\n 2  4"
 end
 
+
+@testset "n-dimensional concatenation ([a; b;; c; d;;; ...], hvncat)" begin
+    x = 1
+    @test [x; x;; x; x] == fill(1, 2, 2)
+    @test [1;;2] == [1 2] && [1;;2] isa Matrix{Int}
+    @test [1;;] isa Matrix{Int} && size([1;;]) == (1, 1)
+    @test size([1;;;]) == (1, 1, 1)
+    a = [1 2; 3 4]; b = [5 6; 7 8]
+    c = [a ;;; b]
+    @test size(c) == (2, 2, 2) && c[:, :, 1] == a && c[:, :, 2] == b
+    @test [1 2;;; 3 4] == reshape([1, 2, 3, 4], 1, 2, 2)
+    t = Int8[1 2;;; 3 4]
+    @test t isa Array{Int8,3} && size(t) == (1, 2, 2)
+    @test [1; 2;; 3; 4;; 5; 6;;; 7; 8;; 9; 10;; 11; 12] == reshape(1:12, 2, 3, 2)
+    @test [1 2; 3 4;;; 5 6; 7 8] == cat([1 2; 3 4], [5 6; 7 8]; dims=3)
+    @test [1.0;;; 2] isa Array{Float64,3}
+    v = [1, 2]
+    @test [v;;; v] == reshape([1, 2, 1, 2], 2, 1, 2)
+    @test [v v;;; v v] == reshape([1, 2, 1, 2, 1, 2, 1, 2], 2, 2, 2)
+    @test [[1, 2] ;; [3, 4]] == [1 3; 2 4]
+    xs = (1, 2, 3)
+    @test [xs... ;;; 4] == reshape(1:4, 1, 1, 4)
+    @test [;;] isa Matrix{Any} && size([;;]) == (0, 0)
+    # unbalanced blocks: the rows of the first slice have different numbers of blocks
+    u = [a [5; 6]; [5 6 7] ;;; zeros(Int, 3, 3)]
+    @test size(u) == (3, 3, 2) && u[:, :, 1] == [1 2 5; 3 4 6; 5 6 7] && iszero(u[:, :, 2])
+    @test ["a" "b";;; "c" "d"] isa Array{String,3}
+    @test hvncat(3, 1, 2) == reshape([1, 2], 1, 1, 2)
+    @test hvncat((2, 1, 3), false, 1, 2, 3, 4, 5, 6) == reshape(1:6, 2, 1, 3)
+    @test hvncat((1, 3, 2), true, 1, 2, 3, 4, 5, 6) == [1 2 3;;; 4 5 6]
+    @test hvncat(((3, 3), (3, 3), (6,)), true, 1, 2, 3, 4, 5, 6) == [1 2 3;;; 4 5 6]
+    @test Base.typed_hvncat(Float32, 2, 1, 2) == Float32[1 2] && Base.typed_hvncat(Float32, 2, 1, 2) isa Matrix{Float32}
+    @test_throws ArgumentError hvncat((2, 2), false, 1, 2, 3)
+    @test_throws DimensionMismatch [1; 2;; 3]
+    @test Meta.lower(Main, :([1;;2])) isa Expr
+    @test occursin("Splatting ... in an `ncat` with multiple dimensions is not supported",
+                   sprint(show, Meta.lower(Main, :([xs; xs;;; v...]))))
+end

@@ -63,4 +63,19 @@ errmsg(f) = try; f(); "no error"; catch e; sprint(showerror, e); end
         @test macroexpand(Main, :(@. f(x) + 1)) == :((+).(f.(x), 1))
         @test occursin("disallowed in `@.`", try macroexpand(Main, :(@. a && b)); "" catch e; sprint(showerror, e) end)
     end
+    @testset "dotted comparison chains" begin
+        y = [1, 2, 5]
+        @test (@. 0 < y < 3) == [true, true, false]
+        @test macroexpand(Main, :(@. 0 < y < 3)) == Expr(:comparison, 0, :.<, :y, :.<, 3)
+        @test (0 .< y .< 3) isa BitVector
+        @test (0 .< y .<= 2) == [true, true, false]
+        @test (1 < 2 .< y) == [false, false, true]        # (1 < 2) .& (2 .< y)
+        @test (y .> 1 .> 0) == [false, true, true]
+        @test (0 .< y .* 2 .< 5) == [true, true, false]
+        n = Ref(0)
+        g() = (n[] += 1; [1, 2, 3])
+        @test (0 .< g() .< 3) == [true, true, false]
+        @test n[] == 1                                     # the middle operand is evaluated once
+        @test (1 < 2 < 3 .< [3, 4]) == [false, true]
+    end
 end

@@ -100,6 +100,19 @@ end
         @test readlines(f) isa Vector{String}
         @test readlines(f; keep=true) == ["a\r\n", "b\n", "\n", "last"]
         @test collect(eachline(f)) == ["a", "b", "", "last"]
+        # eachline reads as it iterates: readline continues where an interrupted loop stopped
+        open(f) do io
+            for l in eachline(io)
+                @test l == "a"
+                break
+            end
+            @test readline(io) == "b"
+            @test collect(eachline(io; keep=true)) == ["\n", "last"]
+            @test eof(io)
+        end
+        io = IOBuffer("1\n2\n3\n")
+        @test first(eachline(io)) == "1"
+        @test readline(io) == "2"
         rm(f)
         @test splitdir("/a/b") == ("/a", "b")
         @test splitdir("/a//b") == ("/a", "b")
