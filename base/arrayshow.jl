@@ -25,6 +25,7 @@ end
 # ---- element layout: strings and their (left, right) alignment widths
 const _undef_ref_str = "#undef"
 _alignment(io, x) = (0, length(sprint(show, x; context = io)))
+_alignment(io, x::Number) = (length(sprint(show, x; context = io)), 0)
 _alignment(io, x::Integer) = (length(sprint(show, x; context = io)), 0)
 function _alignment(io, x::Real)
     s = sprint(show, x; context = io)

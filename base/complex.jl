@@ -356,3 +356,16 @@ function show(io::IO, z::Complex)
     print(io, "im")
 end
 show(io::IO, z::Complex{Bool}) = print(io, z == im ? "im" : string("Complex(", z.re, ",", z.im, ")"))
+
+# column alignment in the REPL display of arrays (arrayshow.jl)
+# `1.5 + 2.0im` aligns on the sign of its imaginary part (the last `+`/`-` not an exponent's): (5, 6)
+function _alignment(io, x::Complex)
+    s = sprint(show, x; context = io)
+    cs = collect(s)
+    for i in length(cs):-1:2
+        if (cs[i] == '+' || cs[i] == '-') && cs[i-1] != 'e' && cs[i-1] != 'f'
+            return (i, length(cs) - i)
+        end
+    end
+    (length(cs), 0)
+end

@@ -438,6 +438,7 @@ function get(io::IOContext, key::Symbol, default)
 end
 get(io::IO, key::Symbol, default) = default
 haskey(io::IOContext, key::Symbol) = any(p -> p.first === key, io.props)
+haskey(io::IO, key::Symbol) = false
 write(io::IOContext, b::UInt8) = write(io.io, b)
 unsafe_write(io::IOContext, p::Ptr{UInt8}, n::UInt) = unsafe_write(io.io, p, n)
 flush(io::IOContext) = flush(io.io)

@@ -269,3 +269,11 @@ function hash(x::Rational{<:Union{Int8,Int16,Int32,Int64,UInt8,UInt16,UInt32,UIn
     h = hash_integer(pow, h)
     hash_integer(num, h)
 end
+
+# column alignment in the REPL display of arrays (arrayshow.jl)
+# `1//2` aligns on its `//`: (2, 2) for `1/` and `/2`
+function _alignment(io, x::Rational)
+    s = sprint(show, x; context = io)
+    r = findfirst("//", s)
+    r === nothing ? (length(s), 0) : (length(s, 1, first(r)), length(s) - length(s, 1, first(r)))
+end

@@ -892,13 +892,15 @@ function show(io::IO, ::MIME"text/plain", d::AbstractDict)
     print(io, " with ", n, n == 1 ? " entry" : " entries")
     n == 0 && return
     print(io, ":")
-    ks = [sprint(show, p.first) for p in d]
+    # keys and values are shown compactly, as Julia does (`1.0 => 2.0` for Float32s, 6 digits)
+    recur_io = haskey(io, :compact) ? io : IOContext(io, :compact => true)
+    ks = [sprint(show, p.first; context=recur_io) for p in d]
     w = maximum(length, ks)
     i = 0
     for (k, v) in d
         i += 1
         print(io, "\n  ", ks[i], repeat(" ", w - length(ks[i])), " => ")
-        show(io, v)
+        show(recur_io, v)
     end
 end
 show(io::IO, ::MIME"text/plain", v::KeySet) = _show_keyset_plain(io, v)

@@ -146,3 +146,27 @@ end
     @test sprint(show, 1 => 2; context = :compact => true) == "1=>2"
     @test string(1 => "a") == "1 => \"a\""
 end
+
+@testset "REPL display: alignment of Rational and Complex columns, compact Dict entries" begin
+    # Rationals align on their `//`, complex numbers on the sign of the imaginary part
+    @test disp([1//2 3//40; 10 2]) == "2×2 Matrix{Rational{Int64}}:\n  1//2  3//40\n 10//1  2//1"
+    @test disp([1//2, 10//3, -7//100]) == "3-element Vector{Rational{Int64}}:\n  1//2\n 10//3\n -7//100"
+    @test disp([1.5 + 2im, -3.25 - 4im, 100im]) ==
+        "3-element Vector{ComplexF64}:\n   1.5 + 2.0im\n -3.25 - 4.0im\n   0.0 + 100.0im"
+    @test disp([1.5+2im 1; -10.25-4im 2]) ==
+        "2×2 Matrix{ComplexF64}:\n    1.5+2.0im  1.0+0.0im\n -10.25-4.0im  2.0+0.0im"
+    @test disp([1+2im 3-4im; 10im 1]) == "2×2 Matrix{Complex{Int64}}:\n 1+2im   3-4im\n 0+10im  1+0im"
+    # an exponent's sign is not the separator
+    @test disp([1e-10 + 2im, 1 + 1e10im]) == "2-element Vector{ComplexF64}:\n 1.0e-10 + 2.0im\n     1.0 + 1.0e10im"
+    # dictionary entries are shown compactly
+    @test disp(Dict{Float32,Float32}(1f0 => 2f0)) == "Dict{Float32, Float32} with 1 entry:\n  1.0 => 2.0"
+    @test disp(Dict("a" => 0.1 + 0.2)) == "Dict{String, Float64} with 1 entry:\n  \"a\" => 0.3"
+    @test repr(Dict{Float32,Float32}(1f0 => 2f0)) == "Dict{Float32, Float32}(1.0 => 2.0)"
+    # sets, pairs and named tuples keep the type of Float32s
+    @test disp(Set([1f0])) == "Set{Float32} with 1 element:\n  1.0f0"
+    @test disp(1f0 => 2f0) == "1.0f0 => 2.0f0"
+    @test repr((a = 1f0,)) == "(a = 1.0f0,)"
+    @test repr(Pair{Float32,Float32}[1f0 => 2f0]) == "Pair{Float32, Float32}[1.0 => 2.0]"
+    @test repr(Base.ImmutableDict(1 => 2, 3 => 4)) == "Base.ImmutableDict(3 => 4, 1 => 2)"
+    @test disp(Base.ImmutableDict(1 => 2)) == "Base.ImmutableDict{Int64, Int64} with 1 entry:\n  1 => 2"
+end

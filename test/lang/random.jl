@@ -202,17 +202,69 @@ end
 end
 
 @testset "MersenneTwister" begin
-    # MT19937's published reference outputs (mt19937ar.out): init_by_array([0x123, 0x234, 0x345,
-    # 0x456]) and the default single seed 5489
-    r = MersenneTwister(UInt32[0x123, 0x234, 0x345, 0x456])
-    @test [rand(r, UInt32) for _ in 1:3] == UInt32[1067595299, 955945823, 477289528]
-    Random.mt_init!(r.state, UInt32(5489)); r.idx = Random.MT_N
-    @test rand(r, UInt32) == 3499211612
-    # an integer seed is split into 32-bit words and goes through init_by_array, and Float64s
-    # are 53-bit (genrand_res53): the same numbers as CPython's random.seed(1); random.random()
-    @test rand(MersenneTwister(1)) === 0.13436424411240122
-    @test rand(MersenneTwister(1), 2) == [0.13436424411240122, 0.8474337369372327]
+    # Julia's MersenneTwister is dSFMT-19937 seeded through init_by_array; the values are Julia's
+    # (the doc example of MersenneTwister and stdlib/Random/test/runtests.jl)
+    @test rand(MersenneTwister(1234), 2) == [0.5908446386657102, 0.7667970365022592]
+    @test rand(MersenneTwister(1)) === 0.23603334566204692
+    @test rand(MersenneTwister(0)) == 0.8236475079774124
+    @test rand(MersenneTwister(42)) == 0.5331830160438613
+    @test rand(MersenneTwister(5294967296)) == 0.3498809918210497    # a seed of two 32-bit words
+    @test rand(MersenneTwister(0), 1) == [0.8236475079774124]
+    A = zeros(2, 2)
+    rand!(MersenneTwister(0), A)
+    @test A == [0.8236475079774124 0.16456579813368521; 0.9103565379264364 0.17732884646626457]
+    A = zeros(Int64, 2, 2)
+    rand!(MersenneTwister(0), A)
+    @test A == [858542123778948672 5715075217119798169; 8690327730555225005 8435109092665372532]
+    @test randn(MersenneTwister(42)) == -0.5560268761463861
+    A = zeros(2, 2)
+    randn!(MersenneTwister(42), A)
+    @test A == [-0.5560268761463861 0.027155338009193845; -0.444383357109696 -0.29948409035891055]
+    # the bulk paths of rand! (128-bit words, small integers from their bytes)
+    let mt = MersenneTwister(0)
+        A128 = Vector{UInt128}()
+        @test length(rand!(mt, A128)) == 0
+        for (i, n) in enumerate([1, 3, 5, 6, 10, 11, 30])
+            resize!(A128, n)
+            rand!(mt, A128)
+            @test A128[end] == UInt128[0x15de6b23025813ad129841f537a04e40, 0xcfa4db38a2c65bc4f18c07dc91125edf,
+                                       0x33bec08136f19b54290982449b3900d5, 0xde41af3463e74cb830dad4add353ca20,
+                                       0x066d8695ebf85f833427c93416193e1f, 0x48fab49cc9fcee1c920d6dae629af446,
+                                       0x4b54632b4619f4eca22675166784d229][i]
+        end
+        Random.seed!(mt, 0)
+        for (i, T) in enumerate([Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64])
+            A = Vector{T}(undef, 16)
+            B = Vector{T}(undef, 31)
+            rand!(mt, A)
+            @test A[end] == Any[21, 0x7b, 17385, 0x3086, -1574090021, 0xadcb4460, 6797283068698303107][i]
+            T === Int64 && break
+            rand!(mt, B)
+            @test B[end] == Any[49, 0x65, -3725, 0x719d, 814246081, 0xdf61843a][i]
+        end
+        # arrays of Float64: fewer than 384 values come from the cache, more straight from the stream
+        Random.seed!(mt, 0)
+        AF64 = Vector{Float64}(undef, 381)
+        @test rand!(mt, AF64)[end] == 0.957735065345398
+        @test rand!(mt, AF64)[end] == 0.6492481059865669
+        Random.seed!(mt, 0)
+        rand(mt)
+        A = rand!(mt, Vector{Float64}(undef, 1000))
+        @test A[end-4:end] == [0.3371041633752143, 0.41147647589610803, 0.6063082992397912, 0.9103565379264364, 0.16456579813368521]
+    end
+    # show gives the seed and, once drawn from, how far the stream and the float cache advanced
+    @test repr(MersenneTwister(5)) == "MersenneTwister(5)"
+    m = MersenneTwister(1234)
+    rand(m, 2)
+    @test repr(m) == "MersenneTwister(1234, (0, 1002, 0, 2))"
     @test MersenneTwister(1) isa AbstractRNG
+    # Julia's documentation examples: integer ranges draw 64-bit words from the integer cache
+    @test rand(MersenneTwister(0), 4:20) == 11
+    @test randstring(MersenneTwister(3), 'a':'z', 6) == "ocucay"
+    @test randperm(MersenneTwister(1234), 4) == [2, 1, 4, 3]
+    @test randcycle(MersenneTwister(1234), 6) == [3, 5, 4, 6, 1, 2]
+    @test rand!(MersenneTwister(1234), zeros(5)) ==
+        [0.5908446386657102, 0.7667970365022592, 0.5662374165061859, 0.4600853424625171, 0.7940257103317943]
     # reproducible per seed, for every sampler
     draws(g) = (rand(g), rand(g, 1:6, 4), rand(g, Float32, 3), rand(g, Bool, 700), rand(g, 3, 2),
                 randn(g), randn(g, 3), randexp(g), randperm(g, 7), shuffle(g, 1:9), randstring(g),
@@ -240,6 +292,16 @@ end
     @test abs(sum(z) / 20000) < 0.03
     # unseeded generators draw their seed from the OS
     @test rand(MersenneTwister(), 4) != rand(MersenneTwister(), 4)
-    @test repr(MersenneTwister(5)) == "MersenneTwister(5)"
     @test_throws DomainError MersenneTwister(-1)
+end
+
+@testset "complex normals" begin
+    # Julia's randn docstring: each part is sqrt(1/2) times a standard normal
+    @test randn(MersenneTwister(1234), ComplexF64) == 0.6133070881429037 - 0.6376291670853887im
+    B = zeros(ComplexF64, 2)
+    randn!(MersenneTwister(42), B)
+    @test B == [ComplexF64(-0.5560268761463861, -0.444383357109696),
+                ComplexF64(0.027155338009193845, -0.29948409035891055)] * 0.7071067811865475244008
+    z = randn(Xoshiro(1), ComplexF32, 3)
+    @test z isa Vector{ComplexF32} && length(z) == 3
 end

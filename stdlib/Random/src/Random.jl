@@ -207,7 +207,7 @@ rand(rng::AbstractRNG) = rand(rng, Float64)
 rand(::Type{T}) where {T} = rand(default_rng(), T)
 rand() = rand(default_rng(), Float64)
 
-# 52 random bits as an Int (Julia's UInt52Raw sampler for Xoshiro)
+# 52 random bits as an Int (Julia's UInt52 sampler; MersenneTwister has its own)
 rand52(rng::AbstractRNG) = (rand(rng, UInt64) >>> 12) % Int
 
 # ---- integer ranges: nearly division-less (Lemire) ----
@@ -457,7 +457,7 @@ include("ziggurat_tables.jl")
 
 function randn(rng::AbstractRNG)
     while true
-        r = rand(rng, UInt64) >>> 12
+        r = rand52(rng) % UInt64
         rabs = Int64(r >> 1)
         idx = rabs & 0xff
         x = (isodd(r) ? -rabs : rabs) * WI[idx+1]
@@ -477,6 +477,9 @@ function randn(rng::AbstractRNG)
 end
 randn(rng::AbstractRNG, ::Type{Float64}) = randn(rng)
 randn(rng::AbstractRNG, ::Type{Float32}) = Float32(randn(rng))
+# complex normals have variance 1: each part is a normal scaled by sqrt(1/2)
+randn(rng::AbstractRNG, ::Type{Complex{T}}) where {T<:AbstractFloat} =
+    Complex{T}(0.7071067811865476 * randn(rng, T), 0.7071067811865476 * randn(rng, T))
 randn(::Type{T}) where {T<:AbstractFloat} = randn(default_rng(), T)
 randn() = randn(default_rng())
 function randn!(rng::AbstractRNG, A::AbstractArray{T}) where {T}
@@ -505,7 +508,7 @@ const ZIG_EXP_R = 7.6971174701310497140446280481
 
 function randexp(rng::AbstractRNG)
     while true
-        ri = rand(rng, UInt64) >>> 12
+        ri = rand52(rng) % UInt64
         idx = ri & 0xff
         x = ri * WE[idx+1]
         ri < KE[idx+1] && return x
