@@ -84,9 +84,13 @@ show(io::IO, ::Nothing) = print(io, "nothing")
 # show(io, ::Symbol) is in show_expr.jl: `:x`, `:+`, `:(==)`, `Symbol("a b")`
 # ---- containers
 # the elements of a tuple-like collection, comma separated
+# (a tuple whose type the context gives, as an element of a Vector{Tuple{Float32, Int64}}, passes each
+# element its field type, so `(1.0, 2)` is not printed `(1.0f0, 2)`)
 function _show_elements(io::IO, t, n)
+    typeinfo = get(io, :typeinfo, Any)
+    fields = t isa typeinfo && typeinfo <: Tuple && typeinfo isa DataType
     for i in 1:n
-        show(io, t[i])
+        fields ? show(IOContext(io, :typeinfo => fieldtype(typeinfo, i)), t[i]) : show(io, t[i])
         i < n && print(io, ", ")
     end
 end
@@ -109,9 +113,11 @@ function show(io::IO, t::NamedTuple)
     end
     print(io, '(')
     ks = keys(t)
+    typeinfo = get(io, :typeinfo, Any)
+    fields = t isa typeinfo && typeinfo <: NamedTuple && typeinfo isa DataType
     for i in 1:n
         print(io, ks[i], " = ")
-        show(io, getfield(t, i))
+        show(IOContext(io, :typeinfo => fields ? fieldtype(typeinfo, i) : Any), getfield(t, i))
         i < n && print(io, ", ")
     end
     n == 1 && print(io, ',')

@@ -167,6 +167,12 @@ end
     @test disp(1f0 => 2f0) == "1.0f0 => 2.0f0"
     @test repr((a = 1f0,)) == "(a = 1.0f0,)"
     @test repr(Pair{Float32,Float32}[1f0 => 2f0]) == "Pair{Float32, Float32}[1.0 => 2.0]"
+    # tuples and named tuples whose type the container gives show their fields without type suffixes
+    @test repr([(1f0, 2)]) == "Tuple{Float32, Int64}[(1.0, 2)]"
+    @test disp([(1f0, 2)]) == "1-element Vector{Tuple{Float32, Int64}}:\n (1.0, 2)"
+    @test repr([(a = 1f0, b = [2f0])]) == "@NamedTuple{a::Float32, b::Vector{Float32}}[(a = 1.0, b = [2.0])]"
+    @test repr((1f0, [2f0])) == "(1.0f0, Float32[2.0])"
+    @test repr(Any[(1f0,)]) == "Any[(1.0f0,)]"
     @test repr(Base.ImmutableDict(1 => 2, 3 => 4)) == "Base.ImmutableDict(3 => 4, 1 => 2)"
     @test disp(Base.ImmutableDict(1 => 2)) == "Base.ImmutableDict{Int64, Int64} with 1 entry:\n  1 => 2"
 end

@@ -258,11 +258,24 @@ function mt_doubles!(r::MersenneTwister, dest::Vector{UInt64}, n::Int)
     dest
 end
 
+# the same draws as mt_doubles!, written straight into A (no temporary: a large one costs GC time)
 function rand!(r::MersenneTwister, A::Array{Float64}, ::Type{Float64} = Float64)
     n = length(A)
-    bits = mt_doubles!(r, Vector{UInt64}(undef, n), n)
-    for i in 1:n
-        A[i] = reinterpret(Float64, bits[i]) - 1.0
+    n2 = (n - 2) ÷ 2 * 2
+    k = 0
+    if n2 >= DSFMT_MIN_ARRAY
+        r.adv += n2
+        s = r.state
+        while k < n2
+            a, b = dsfmt_next!(s)
+            A[k += 1] = reinterpret(Float64, a) - 1.0
+            A[k += 1] = reinterpret(Float64, b) - 1.0
+        end
+    else
+        r.idxF == MT_CACHE_F && mt_refill!(r)
+    end
+    for i in k+1:n
+        A[i] = reinterpret(Float64, mt_pop!(r)) - 1.0
     end
     A
 end
