@@ -643,6 +643,26 @@ static jl_value_t *slot_name(jl_cg_ctx_t *c, size_t k)
     return jl_array_ptr_ref(c->src->slotnames, k);
 }
 
+/* i1 true when maybe-undefined slot k holds no value: its defined flag is clear, or its box
+   (loaded as v, when boxed) is NULL */
+static LLVMValueRef slot_is_undef(jl_cg_ctx_t *c, size_t k, LLVMValueRef v)
+{
+    if (c->slot_def[k] == NULL)
+        return LLVMBuildICmp(c->b, LLVMIntEQ, v, LLVMConstNull(c->T_ptr), "");
+    LLVMValueRef d = LLVMBuildLoad2(c->b, c->T_i8, c->slot_def[k], "");
+    LLVMSetVolatile(d, c->has_try);
+    return LLVMBuildICmp(c->b, LLVMIntEQ, d, LLVMConstInt(c->T_i8, 0, 0), "");
+}
+
+/* marks slot k (un)defined: clears or sets its flag, or stores a NULL box */
+static void set_slot_defined(jl_cg_ctx_t *c, size_t k, int defined)
+{
+    LLVMValueRef st = c->slot_def[k] ? LLVMBuildStore(c->b, LLVMConstInt(c->T_i8, defined, 0), c->slot_def[k])
+                      : defined ? NULL : LLVMBuildStore(c->b, LLVMConstNull(c->T_ptr), c->slot_ptr[k]);
+    if (st)
+        LLVMSetVolatile(st, c->has_try);
+}
+
 static jval_t emit_slot_load(jl_cg_ctx_t *c, size_t k)
 {
     jl_value_t *t = c->slot_typ[k];
@@ -652,6 +672,10 @@ static jval_t emit_slot_load(jl_cg_ctx_t *c, size_t k)
         jl_cg_fail(c, "read of a slot that is never assigned");
     }
     if (!c->slot_boxed[k]) {
+        if (c->slot_def[k]) {
+            LLVMValueRef sym = jl_cg_root(c, slot_name(c, k));
+            jl_cg_throw_if(c, slot_is_undef(c, k, NULL), "jl_undefined_var_error", &sym, 1);
+        }
         LLVMTypeRef ut = jl_llvm_type(c->batch, t);
         LLVMValueRef ld = LLVMBuildLoad2(c->b, ut ? ut : jl_cg_union_type(c->batch, t), c->slot_ptr[k], "");
         LLVMSetVolatile(ld, c->has_try);
@@ -660,9 +684,8 @@ static jval_t emit_slot_load(jl_cg_ctx_t *c, size_t k)
     LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
     LLVMSetVolatile(v, c->has_try);
     if (c->slot_undef[k]) {
-        LLVMValueRef isnull = LLVMBuildICmp(c->b, LLVMIntEQ, v, LLVMConstNull(c->T_ptr), "");
         LLVMValueRef sym = jl_cg_root(c, slot_name(c, k));
-        jl_cg_throw_if(c, isnull, "jl_undefined_var_error", &sym, 1);
+        jl_cg_throw_if(c, slot_is_undef(c, k, v), "jl_undefined_var_error", &sym, 1);
     }
     jl_value_t *st = jl_array_ptr_ref((jl_array_t *)c->src->slottypes, k);
     return jl_cg_boxedval(st ? st : (jl_value_t *)jl_any_type, v);
@@ -677,6 +700,8 @@ static void emit_slot_store(jl_cg_ctx_t *c, size_t k, jval_t v)
                : jl_llvm_type(c->batch, t) ? jl_cg_convert(c, v, t) : jl_cg_to_union(c, v, t);
     LLVMValueRef st = LLVMBuildStore(c->b, r.v, c->slot_ptr[k]);
     LLVMSetVolatile(st, c->has_try);
+    if (c->slot_def[k])
+        set_slot_defined(c, k, 1);
 }
 
 static jval_t emit_globalref(jl_cg_ctx_t *c, jl_globalref_t *gr)
@@ -1304,9 +1329,11 @@ static jval_t emit_expr(jl_cg_ctx_t *c, size_t i, jl_expr_t *e, jl_value_t *rt)
                 jl_cg_fail(c, "bad slot");
             if (!c->slot_undef[k])
                 return jl_cg_const(c, c->slot_ptr[k] || jl_cg_is_ghost(c->slot_typ[k]) ? jl_true : jl_false);
-            LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
+            LLVMValueRef v = c->slot_def[k] ? NULL : LLVMBuildLoad2(c->b, c->T_ptr, c->slot_ptr[k], "");
+            if (v)
+                LLVMSetVolatile(v, c->has_try);
             return jl_cg_unboxed((jl_value_t *)jl_bool_type,
-                                 jl_cg_i1_to_bool(c, LLVMBuildICmp(c->b, LLVMIntNE, v, LLVMConstNull(c->T_ptr), "")));
+                                 jl_cg_i1_to_bool(c, LLVMBuildNot(c->b, slot_is_undef(c, k, v), "")));
         }
         jl_cg_fail(c, "isdefined of a global");
     }
@@ -1824,7 +1851,7 @@ static void emit_stmt_body(jl_cg_ctx_t *c, size_t i, jl_value_t *s, jl_value_t *
         if (jl_is_slotnumber(sl)) {
             size_t k = (size_t)((jl_slotnumber_t *)sl)->id - 1;
             if (k < c->nslots && c->slot_undef[k] && c->slot_ptr[k])
-                LLVMBuildStore(c->b, LLVMConstNull(c->T_ptr), c->slot_ptr[k]);
+                set_slot_defined(c, k, 0);
         }
         return;
     }
@@ -1927,13 +1954,20 @@ static void setup_slots(jl_cg_ctx_t *c)
             continue;
         if (jl_cg_is_ghost(t) && !c->slot_undef[k])
             continue;
-        LLVMTypeRef ty = c->slot_undef[k] ? NULL : jl_llvm_type(c->batch, t);
-        if (ty == NULL && !c->slot_undef[k])
+        /* a maybe-undefined ghost or never-assigned slot is a box, NULL while undefined; other
+           maybe-undefined slots keep their representation beside a defined flag */
+        int nobits = t == jl_bottom_type || jl_cg_is_ghost(t);
+        LLVMTypeRef ty = nobits ? NULL : jl_llvm_type(c->batch, t);
+        if (ty == NULL && !nobits)
             ty = jl_cg_union_type(c->batch, t);
         c->slot_boxed[k] = ty == NULL;
         c->slot_ptr[k] = LLVMBuildAlloca(c->b, ty ? ty : c->T_ptr, "");
         if (c->slot_boxed[k])
             LLVMBuildStore(c->b, LLVMConstNull(c->T_ptr), c->slot_ptr[k]);
+        else if (c->slot_undef[k]) {
+            c->slot_def[k] = LLVMBuildAlloca(c->b, c->T_i8, "");
+            LLVMBuildStore(c->b, LLVMConstInt(c->T_i8, 0, 0), c->slot_def[k]);
+        }
     }
 }
 
@@ -2098,6 +2132,7 @@ static int emit_function_into(jl_cg_batch_t *B, jl_cg_func_t *fn, LLVMValueRef f
     c->slot_typ = (jl_value_t **)calloc(c->nslots + 1, sizeof(jl_value_t *));
     c->slot_boxed = (uint8_t *)calloc(c->nslots + 1, 1);
     c->slot_undef = (uint8_t *)calloc(c->nslots + 1, 1);
+    c->slot_def = (LLVMValueRef *)calloc(c->nslots + 1, sizeof(LLVMValueRef));
     c->handlers = (LLVMValueRef *)calloc(c->nstmts + 1, sizeof(LLVMValueRef));
     c->b = LLVMCreateBuilderInContext(c->ctx);
     int ok;
@@ -2119,6 +2154,7 @@ static int emit_function_into(jl_cg_batch_t *B, jl_cg_func_t *fn, LLVMValueRef f
     free(c->slot_typ);
     free(c->slot_boxed);
     free(c->slot_undef);
+    free(c->slot_def);
     free(c->handlers);
     free(c->lowered_ip);
     free(c->pops);

@@ -93,7 +93,8 @@ typedef struct {
     LLVMValueRef *slot_ptr;      /* alloca per slot (NULL for ghosts / never-assigned) */
     jl_value_t **slot_typ;       /* representation type of each slot */
     uint8_t *slot_boxed;
-    uint8_t *slot_undef;         /* may be read undefined: boxed with NULL = undef */
+    uint8_t *slot_undef;         /* may be read undefined: NULL box, or a false slot_def flag */
+    LLVMValueRef *slot_def;      /* i8 alloca, 1 once assigned: maybe-undefined unboxed slots */
     LLVMValueRef self;           /* #self# when not a ghost */
     jl_value_t *rettype;
     jmp_buf fail_jmp;

@@ -5,10 +5,14 @@
  */
 #define GC_THREADS
 #include <gc/gc.h>
+#include <gc/gc_mark.h>
 #include <string.h>
 #include <time.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/mman.h>
 
 #include "gc.h"
 
@@ -300,6 +304,135 @@ JL_DLLEXPORT void jl_gc_add_root_range(void *lo, void *hi)
 JL_DLLEXPORT void jl_gc_remove_root_range(void *lo, void *hi)
 {
     GC_remove_roots(lo, hi);
+}
+
+/* ---------------------------------------------------------------- write-tracked roots */
+
+/* The system image's pointer-holding data is ~100 MB that holds no heap pointer when it is mapped; a
+   heap pointer gets there only by a later store. Scanning all of it at every collection took ~100 ms
+   and made every page resident, so the range is kept read-only and the first store to each page
+   faults: the handler records the page as dirty and makes it writable. Only dirty pages are pushed
+   as roots (they stay dirty: a page once written may hold heap pointers forever). A store by the
+   kernel (read(2) into a protected page) would fail with EFAULT instead; the protected part holds
+   only objects with pointer fields, never the pointer-free buffers that I/O fills. */
+#define TRACK_MAX 4
+
+typedef struct {
+    char *lo, *hi;
+    size_t pagesz;
+    volatile uint8_t *dirty;    /* one byte per page: a store from the handler is one byte */
+} tracked_t;
+
+static tracked_t tracked[TRACK_MAX];
+static volatile int ntracked;
+static struct sigaction prev_segv, prev_bus;
+static GC_push_other_roots_proc prev_push_other_roots;
+
+static int track_fault(void *addr)
+{
+    for (int i = 0; i < ntracked; i++) {
+        tracked_t *t = &tracked[i];
+        if ((char *)addr < t->lo || (char *)addr >= t->hi)
+            continue;
+        size_t pg = (size_t)((char *)addr - t->lo) / t->pagesz;
+        if (t->dirty[pg])
+            return 0; /* writable already: a real fault (a write to read-only data) */
+        t->dirty[pg] = 1;
+        return mprotect(t->lo + pg * t->pagesz, t->pagesz, PROT_READ | PROT_WRITE) == 0;
+    }
+    return 0;
+}
+
+static void chain_fault(struct sigaction *prev, int sig, siginfo_t *info, void *ctx)
+{
+    if (prev->sa_flags & SA_SIGINFO) {
+        prev->sa_sigaction(sig, info, ctx);
+        return;
+    }
+    if (prev->sa_handler == SIG_DFL || prev->sa_handler == SIG_IGN) {
+        /* the faulting instruction runs again under the previous disposition */
+        sigaction(sig, prev, NULL);
+        return;
+    }
+    prev->sa_handler(sig);
+}
+
+static void on_fault(int sig, siginfo_t *info, void *ctx)
+{
+    if (track_fault(info->si_addr))
+        return;
+    chain_fault(sig == SIGBUS ? &prev_bus : &prev_segv, sig, info, ctx);
+}
+
+static void GC_CALLBACK push_dirty_pages(void)
+{
+    if (prev_push_other_roots)
+        prev_push_other_roots();
+    for (int i = 0; i < ntracked; i++) {
+        tracked_t *t = &tracked[i];
+        size_t n = (size_t)(t->hi - t->lo) / t->pagesz;
+        for (size_t pg = 0; pg < n;) {
+            if (!t->dirty[pg]) {
+                pg++;
+                continue;
+            }
+            size_t end = pg;
+            while (end < n && t->dirty[end])
+                end++;
+            GC_push_all(t->lo + pg * t->pagesz, t->lo + end * t->pagesz);
+            pg = end;
+        }
+    }
+}
+
+static int install_fault_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGSEGV, &sa, &prev_segv) != 0)
+        return -1;
+    sigaction(SIGBUS, &sa, &prev_bus);
+    prev_push_other_roots = GC_get_push_other_roots();
+    GC_set_push_other_roots(push_dirty_pages);
+    return 0;
+}
+
+JL_DLLEXPORT void jl_gc_add_tracked_root_range(void *lo, void *hi)
+{
+    size_t pagesz = (size_t)sysconf(_SC_PAGESIZE);
+    char *plo = (char *)((uintptr_t)lo & ~(uintptr_t)(pagesz - 1));
+    char *phi = (char *)(((uintptr_t)hi + pagesz - 1) & ~(uintptr_t)(pagesz - 1));
+    uint8_t *dirty = NULL;
+    if (getenv("JULEP_GC_SCAN_IMAGE") == NULL && ntracked < TRACK_MAX && phi > plo &&
+        (ntracked > 0 || install_fault_handler() == 0))
+        dirty = calloc((size_t)(phi - plo) / pagesz, 1);
+    if (dirty == NULL || mprotect(plo, (size_t)(phi - plo), PROT_READ) != 0) {
+        free(dirty);
+        GC_add_roots(lo, hi); /* fall back to scanning it all */
+        return;
+    }
+    /* the partial first and last pages may share bytes with memory outside the range: always scan */
+    if (plo < (char *)lo)
+        dirty[0] = 1;
+    if (phi > (char *)hi)
+        dirty[(size_t)(phi - plo) / pagesz - 1] = 1;
+    for (size_t pg = 0; pg < (size_t)(phi - plo) / pagesz; pg++)
+        if (dirty[pg])
+            mprotect(plo + pg * pagesz, pagesz, PROT_READ | PROT_WRITE);
+    tracked[ntracked] = (tracked_t){ plo, phi, pagesz, dirty };
+    ntracked++;
+}
+
+JL_DLLEXPORT size_t jl_gc_tracked_dirty_bytes(void)
+{
+    size_t n = 0;
+    for (int i = 0; i < ntracked; i++)
+        for (size_t pg = 0; pg < (size_t)(tracked[i].hi - tracked[i].lo) / tracked[i].pagesz; pg++)
+            n += tracked[i].dirty[pg] ? tracked[i].pagesz : 0;
+    return n;
 }
 
 /* ---------------------------------------------------------------- finalizers */

@@ -55,6 +55,10 @@ JL_DLLEXPORT void jl_gc_add_permanent_root(jl_value_t *v);
 /* a range of memory scanned as roots (image data); few of these: Boehm allows ~2000 in all */
 JL_DLLEXPORT void jl_gc_add_root_range(void *lo, void *hi);
 JL_DLLEXPORT void jl_gc_remove_root_range(void *lo, void *hi);
+/* a range that holds no heap pointer yet (freshly mapped image data): made read-only, and only the
+   pages stored to since are scanned (JULEP_GC_SCAN_IMAGE=1 scans it all); the dirty bytes so far */
+JL_DLLEXPORT void jl_gc_add_tracked_root_range(void *lo, void *hi);
+JL_DLLEXPORT size_t jl_gc_tracked_dirty_bytes(void);
 
 /* finalizers: `f(obj)` runs at a safe point after obj becomes unreachable */
 typedef void (*jl_gc_cfinalizer_t)(jl_value_t *obj, void *data);

@@ -942,7 +942,8 @@ static void count_assign(jl_value_t *s, uint8_t *flags, int *counts)
 /* ---------------------------------------------------------------- used before assignment */
 
 /* A slot gets JL_SLOT_USEDUNDEF when some read of it may run before any assignment on that path (so
-   the read must check and throw UndefVarError; the optimizer must not drop it). Forward dataflow of
+   the read must check and throw UndefVarError; the optimizer must not drop it), and when an
+   `@isdefined` of it may see it unassigned (its answer is then not a constant). Forward dataflow of
    "definitely assigned" sets over statements: meet is intersection, an assignment adds its slot, a
    NewvarNode (a fresh binding, e.g. a loop body's local) removes it; the catch block of a try starts
    from the state at its `enter`. Arguments are always assigned. */
@@ -958,7 +959,7 @@ static void undef_reads(undef_t *u, jl_value_t *x, const uint64_t *st)
             u->flags[k] |= JL_SLOT_USEDUNDEF;
         return;
     }
-    if (!jl_is_expr(x) || IS(x, jl_s_isdefined))
+    if (!jl_is_expr(x))
         return;
     for (size_t i = 0; i < NA(x); i++)
         undef_reads(u, A(x, i), st);

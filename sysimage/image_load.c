@@ -275,7 +275,7 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err)
         ((uint64_t *)data)[ce[2 * i]] = lb + ce[2 * i + 1];
     jl_gc_set_image_range(data, data + h.data_size);
     if (h.scanned_size)
-        jl_gc_add_root_range(data, data + h.scanned_size);
+        jl_gc_add_tracked_root_range(data, data + h.scanned_size);
     restore_state(data, (const uint64_t *)(m + h.globals_off));
     if (delta != 0)
         rebuild_address_tables(data);

@@ -18,6 +18,7 @@
 #include <setjmp.h>
 #include <unistd.h>
 #include "image.h"
+#include "gf.h"
 
 #define NOBLK UINT32_MAX
 enum { K_OBJ, K_RAW_ATOMIC, K_RAW_PTRS };
@@ -670,6 +671,56 @@ static void assign_offsets(wr_t *w, uint64_t *scanned, uint64_t *total)
         fail(w, "the image is larger than 32 GB");
 }
 
+/* JULEP_IMAGE_STATS: bytes per type, a buffer counted under the type of the object that first
+   referenced it, with the scanned (pointer-holding) share: what makes an image large */
+typedef struct { jl_value_t *t; uint64_t bytes, scanned, count; } comp_t;
+
+static int cmp_comp(const void *a, const void *b)
+{
+    uint64_t x = ((const comp_t *)a)->bytes, y = ((const comp_t *)b)->bytes;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static jl_value_t *block_type(wr_t *w, uint32_t i)
+{
+    for (int hops = 0; i != NOBLK && hops < 8; hops++, i = w->blks[i].parent)
+        if (w->blks[i].isobj)
+            return jl_typeof((jl_value_t *)(w->blks[i].base + 8));
+    return NULL;
+}
+
+static void print_composition(wr_t *w)
+{
+    size_t cap = 4096, n = 0;
+    comp_t *c = calloc(cap, sizeof *c);
+    for (size_t i = 0; i < w->nblk && c; i++) {
+        jl_value_t *t = block_type(w, (uint32_t)i);
+        size_t j = 0;
+        while (j < n && c[j].t != t)
+            j++;
+        if (j == n) {
+            if (n == cap)
+                continue;
+            c[n++].t = t;
+        }
+        c[j].bytes += w->blks[i].size;
+        c[j].scanned += w->blks[i].ptrs ? w->blks[i].size : 0;
+        c[j].count += w->blks[i].isobj;
+    }
+    if (c == NULL)
+        return;
+    qsort(c, n, sizeof *c, cmp_comp);
+    for (size_t j = 0; j < n && j < 40; j++) {
+        fprintf(stderr, "%10.3f MB %10.3f MB scanned %9llu objects  ", c[j].bytes / 1e6, c[j].scanned / 1e6,
+                (unsigned long long)c[j].count);
+        char name[200] = "(unattributed)";
+        if (c[j].t)
+            jl_static_show_type(name, sizeof name, c[j].t);
+        fprintf(stderr, "%s\n", name);
+    }
+    free(c);
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -852,6 +903,8 @@ JL_DLLEXPORT int jl_image_write(const char *path, char **err)
     walk(w);
     uint64_t scanned, dsize;
     assign_offsets(w, &scanned, &dsize);
+    if (getenv("JULEP_IMAGE_STATS") != NULL)
+        print_composition(w);
     w->data_addr = JL_IMAGE_BASE + JL_IMAGE_PAGE;
     w->out = calloc(1, dsize ? dsize : 1);
     if (w->out == NULL)

@@ -1,7 +1,9 @@
 # undefined_vars.jl -- reading a variable before it is assigned throws UndefVarError, compiled or
 # interpreted: a local assigned on one branch only, a `local` never assigned (also when the function
 # is inlined into a caller that catches), and a global read as the value of a `try` body (the read
-# belongs inside the try, so its catch sees the error).
+# belongs inside the try, so its catch sees the error). A maybe-undefined local of a bits type (kept
+# unboxed beside a defined flag in compiled code) keeps its value, its type and `@isdefined` exact,
+# including a loop body's fresh `local` that `@isdefined` asks about.
 using Test
 
 function maybe_assigned(c)
@@ -40,6 +42,54 @@ function caught_then_defined()
     catch
     end
     v
+end
+
+function last_of(n)
+    local x
+    for i in 1:n
+        x = UInt32(i) * 0x00000003
+    end
+    return x
+end
+function pair_or_undef(c)
+    local p
+    c && (p = (1, 2.5))
+    @isdefined(p) ? p : nothing
+end
+function fresh_each_iteration(n)
+    while true
+        local z
+        if n > 2
+            z = n
+        end
+        n -= 1
+        n < 0 && return @isdefined(z)
+    end
+end
+function defined_in_try(n)
+    local y
+    try
+        n > 0 && (y = n + 1)
+        n > 5 && error("big")
+    catch
+    end
+    y
+end
+
+@testset "maybe-undefined bits locals" begin
+    @test last_of(5) === 0x0000000f
+    @test_throws UndefVarError last_of(0)
+    @test catch_call(() -> last_of(0)) == UndefVarError(:x)
+    @test pair_or_undef(true) === (1, 2.5)
+    @test pair_or_undef(false) === nothing
+    @test fresh_each_iteration(5) === false
+    @test defined_in_try(2) == 3
+    @test defined_in_try(7) == 8
+    @test catch_call(() -> defined_in_try(0)) == UndefVarError(:y)
+    # the loop's value stays a UInt32 in a register: no allocation per iteration
+    allocs(n) = @allocated last_of(n)
+    allocs(10)
+    @test allocs(1000) == 0
 end
 
 @testset "undefined variables" begin
