@@ -37,10 +37,17 @@ function _take_cstring(p::Ptr{UInt8})
     s
 end
 
+# a method's lowered code: Method.source holds it compressed (a Vector{UInt8} whose type, module and
+# constant references are indices into m.roots); each call decompresses a fresh CodeInfo, which the
+# caller may change without affecting the method
 function uncompressed_ir(m::Method)
     src = m.source
-    src isa Vector{UInt8} ? ccall(:jl_uncompress_ir, Any, (Any, Any), m, src)::Core.CodeInfo : src::Core.CodeInfo
+    src isa Vector{UInt8} && return ccall(:jl_uncompress_ir, Any, (Any, Any), m, src)::Core.CodeInfo
+    src isa Core.CodeInfo && return src
+    m.generator !== nothing && error("Method is @generated; try `code_lowered` instead.")
+    error("Code for this Method is not available.")
 end
+const uncompressed_ast = uncompressed_ir
 
 # the methods a call with argument types `tt` may run: the one dispatch picks for concrete types,
 # else every method whose signature intersects

@@ -579,7 +579,7 @@ static int is_force_compile(jl_value_t *st)
 static int must_compile_first(jl_code_instance_t *ci)
 {
     jl_method_t *m = (jl_method_t *)ci->def->def;
-    jl_value_t *src = m->source;
+    jl_value_t *src = (jl_value_t *)jl_method_source(m);
     if ((src == NULL || !jl_is_code_info(src) || (m->generator && m->generator != jl_nothing)))
         src = ci->def->uninferred;
     if (src == NULL || !jl_is_code_info(src))

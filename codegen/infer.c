@@ -270,7 +270,7 @@ JL_DLLEXPORT jl_code_info_t *jl_infer_method_source(jl_method_instance_t *mi)
     jl_method_t *m = (jl_method_t *)mi->def;
     if (m->generator != NULL && m->generator != jl_nothing)
         return mi->uninferred && jl_is_code_info(mi->uninferred) ? (jl_code_info_t *)mi->uninferred : NULL;
-    return jl_is_code_info(m->source) ? (jl_code_info_t *)m->source : NULL;
+    return jl_method_source(m);
 }
 
 /* ---------------------------------------------------------------- frames */
@@ -966,9 +966,12 @@ static int wants_constprop(jl_method_t *m, jl_value_t **argtypes, size_t n, jl_v
         if (const_arg(argtypes[i], &v) && !is_type_value(v) && !((jl_datatype_t *)jl_typeof(v))->instance)
             any = 1;
     }
-    if (!any || !jl_is_code_info(m->source) || (m->generator != NULL && m->generator != jl_nothing))
+    if (!any || (m->generator != NULL && m->generator != jl_nothing))
         return 0;
-    return m->constprop == 1 || jl_array_len(((jl_code_info_t *)m->source)->code) <= JL_INFER_CONSTPROP_STMTS;
+    if (m->constprop == 1)
+        return 1;
+    jl_code_info_t *src = jl_method_source(m);
+    return src && jl_array_len(src->code) <= JL_INFER_CONSTPROP_STMTS;
 }
 
 /* The instance inference uses for a call of m with concrete argument types tt: tt itself, not the

@@ -27,6 +27,7 @@ typedef struct {
     size_t nrefs, caprefs;
     jl_array_t *deferred;  /* Vector{Any}: Dicts to rehash and Methods to add, in read order */
     char *floor;
+    jl_array_t *roots;     /* compressed IR: the method's roots (ROOTREF), else NULL */
 } rd_t;
 
 static JL_NORETURN __attribute__((format(printf, 2, 3))) void rd_error(rd_t *r, const char *fmt, ...)
@@ -516,6 +517,8 @@ static jl_value_t *read_code_info_body(rd_t *r, long idx)
     return (jl_value_t *)ci;
 }
 
+static jl_code_info_t *uncompress_with(jl_array_t *data, jl_array_t *roots, const char *name);
+
 /* the argument types of a method signature: its unwrapped Tuple type's parameters */
 static jl_svec_t *sig_params(jl_value_t *sig)
 {
@@ -532,7 +535,7 @@ static jl_value_t *read_method_body(rd_t *r)
     jl_sym_t *file = read_symbol(r, "Method.file");
     jl_value_t *sig = read_type(r, "Method.sig");
     jl_value_t *slot_syms = read_nonnull(r, "Method.slot_syms");
-    jl_value_t *source = read_nonnull(r, "Method.source");
+    jl_value_t *source = read_nonnull(r, "Method.source"), *raw_source = source;
     jl_value_t *generator = read_nonnull(r, "Method.generator");
     jl_value_t *roots = read_value(r);
     int64_t line = rd_zigzag(r);
@@ -556,6 +559,8 @@ static jl_value_t *read_method_body(rd_t *r)
     int lastva = jl_typeis(jl_svecref(ps, np - 1), jl_vararg_type);
     if ((isva != 0) != lastva)
         rd_error(r, "Method.isva does not match its signature");
+    if (source != jl_nothing && !jl_is_code_info(source)) /* compressed: must decode with its roots */
+        source = (jl_value_t *)uncompress_with((jl_array_t *)source, (jl_array_t *)roots, jl_symbol_name(name));
     if (jl_is_code_info(source) && jl_array_len(((jl_code_info_t *)source)->slotnames) < nargs)
         rd_error(r, "Method source has fewer slots than arguments");
     if (line < INT32_MIN || line > INT32_MAX || constprop > 0xff || purity > 0xffff)
@@ -572,7 +577,7 @@ static jl_value_t *read_method_body(rd_t *r)
     m->specializations = jl_nothing;
     m->slot_syms = slot_syms;
     m->external_mt = jl_nothing;
-    m->source = source;
+    m->source = raw_source;
     m->unspecialized = jl_nothing;
     m->generator = generator;
     m->roots = (jl_array_t *)roots;
@@ -841,7 +846,7 @@ static jl_value_t *read_value(rd_t *r)
     }
     case JL_TAG_SHAREDREF: {
         uint8_t op = rd_byte(r);
-        if (op < JL_TAG_SYMBOL || op > JL_TAG_LAST_SPECIAL)
+        if (op < JL_TAG_SYMBOL || op > JL_TAG_OBJECT)
             rd_error(r, "invalid shared value");
         size_t idx = ref_reserve(r);
         jl_value_t *v = read_body(r, op, (long)idx);
@@ -849,6 +854,14 @@ static jl_value_t *read_value(rd_t *r)
             rd_error(r, "inconsistent shared value");
         r->refs[idx] = v;
         return v;
+    }
+    case JL_TAG_ROOTREF: {
+        uint64_t i = rd_varint(r);
+        if (r->roots == NULL)
+            rd_error(r, "method root reference outside compressed code");
+        if (i >= jl_array_len(r->roots) || jl_array_ptr_ref(r->roots, i) == NULL)
+            rd_error(r, "invalid method root reference %llu", (unsigned long long)i);
+        return jl_array_ptr_ref(r->roots, i);
     }
     case JL_TAG_HEADER:
         rd_error(r, "unexpected header");
@@ -915,10 +928,11 @@ static void read_header(rd_t *r)
         rd_error(r, "stream was written by an incompatible julep build (tag table differs)");
 }
 
-JL_DLLEXPORT jl_value_t *jl_deserialize_value_prefix(const uint8_t *data, size_t len, size_t *consumed)
+static jl_value_t *deserialize_prefix(const uint8_t *data, size_t len, size_t *consumed, jl_array_t *roots)
 {
     rd_t r;
     memset(&r, 0, sizeof r);
+    r.roots = roots;
     r.start = r.p = data;
     r.end = data + len;
     r.floor = jl_ser_stack_floor();
@@ -929,6 +943,11 @@ JL_DLLEXPORT jl_value_t *jl_deserialize_value_prefix(const uint8_t *data, size_t
     if (consumed)
         *consumed = (size_t)(r.p - r.start);
     return v ? v : jl_nothing;
+}
+
+JL_DLLEXPORT jl_value_t *jl_deserialize_value_prefix(const uint8_t *data, size_t len, size_t *consumed)
+{
+    return deserialize_prefix(data, len, consumed, NULL);
 }
 
 JL_DLLEXPORT jl_value_t *jl_deserialize_value(const uint8_t *data, size_t len)
@@ -959,13 +978,23 @@ JL_DLLEXPORT jl_value_t *jl_deserialize_array_at(jl_array_t *bytes, int64_t offs
     return jl_tuple(2, v, jl_box_int64(offset + (int64_t)used));
 }
 
+static jl_code_info_t *uncompress_with(jl_array_t *data, jl_array_t *roots, const char *name)
+{
+    size_t used = 0, len = jl_array_len(data);
+    jl_value_t *v = deserialize_prefix((const uint8_t *)data->data, len, &used, roots);
+    if (used != len)
+        jl_errorf("deserialize: %zu unexpected bytes after the value", len - used);
+    if (!jl_is_code_info(v))
+        jl_errorf("uncompress_ir: compressed source of %s is not a CodeInfo", name);
+    return (jl_code_info_t *)v;
+}
+
 JL_DLLEXPORT jl_code_info_t *jl_uncompress_ir(jl_method_t *m, jl_array_t *data)
 {
     if (data && jl_is_code_info(data))
         return (jl_code_info_t *)data;
-    jl_value_t *v = jl_deserialize_from_array(data);
-    if (!jl_is_code_info(v))
-        jl_errorf("uncompress_ir: compressed source of %s is not a CodeInfo",
-                  m && jl_is_method(m) ? jl_symbol_name(m->name) : "a method");
-    return (jl_code_info_t *)v;
+    if (data == NULL || jl_typeof(data) != (jl_value_t *)jl_array_uint8_type)
+        jl_argument_error("uncompress_ir: expected a Vector{UInt8}");
+    int ism = m && jl_is_method(m);
+    return uncompress_with(data, ism ? m->roots : NULL, ism ? jl_symbol_name(m->name) : "a method");
 }

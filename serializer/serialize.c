@@ -10,6 +10,9 @@
  *   - The object table is malloc'ed and keyed by address; every key is reachable from the root value,
  *     which the caller keeps alive, and Boehm does not move objects.
  *   - Nothing here boxes an isbits field: inline data is written straight from the object.
+ *   - IR mode (jl_compress_ir with a method): values that must keep their identity go to the method's
+ *     roots and are written as ROOTREF; both passes make the same decision for the same object, and
+ *     the counting pass already appends to the roots, so the writing pass only looks indices up.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +88,11 @@ typedef struct {
     size_t tabcap, tabn;
     uint32_t nextref;
     char *floor;
+    jl_method_t *irm;          /* IR mode: the method whose roots take identity values, else NULL */
+    jl_code_info_t *irtop;     /* IR mode: the CodeInfo compressed; it and its own arrays are inline */
+    jl_value_t **rkeys;        /* IR mode: open addressing, root object -> index + 1 in rvals */
+    uint32_t *rvals;
+    size_t rcap, rn;
 } wr_t;
 
 static size_t addr_hash(jl_value_t *v)
@@ -555,6 +563,93 @@ static void check_stack(wr_t *w)
         jl_error("serialize: value nested too deeply");
 }
 
+/* ---------------------------------------------------------------- IR mode: method roots */
+
+static void root_insert(wr_t *w, jl_value_t *v, uint32_t idx)
+{
+    if ((w->rn + 1) * 2 > w->rcap) {
+        size_t ocap = w->rcap, ncap = ocap ? ocap * 2 : 64;
+        jl_value_t **ok = w->rkeys;
+        uint32_t *ov = w->rvals;
+        w->rkeys = (jl_value_t **)calloc(ncap, sizeof(jl_value_t *));
+        w->rvals = (uint32_t *)calloc(ncap, sizeof(uint32_t));
+        if (w->rkeys == NULL || w->rvals == NULL) {
+            free(w->rkeys);
+            free(w->rvals);
+            w->rkeys = ok, w->rvals = ov;
+            jl_throw(jl_new_struct_uninit(jl_outofmemoryerror_type));
+        }
+        w->rcap = ncap;
+        w->rn = 0;
+        for (size_t i = 0; i < ocap; i++)
+            if (ok[i])
+                root_insert(w, ok[i], ov[i]);
+        free(ok);
+        free(ov);
+    }
+    size_t mask = w->rcap - 1, i = addr_hash(v) & mask;
+    while (w->rkeys[i] != NULL && w->rkeys[i] != v)
+        i = (i + 1) & mask;
+    if (w->rkeys[i] == NULL)
+        w->rn++;
+    w->rkeys[i] = v;
+    w->rvals[i] = idx;
+}
+
+static int root_lookup(wr_t *w, jl_value_t *v, uint32_t *idx)
+{
+    if (w->rcap == 0)
+        return 0;
+    size_t mask = w->rcap - 1, i = addr_hash(v) & mask;
+    for (; w->rkeys[i] != NULL; i = (i + 1) & mask) {
+        if (w->rkeys[i] == v) {
+            *idx = w->rvals[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Does v go to the method's roots? Anything whose identity a copy would lose (mutable objects, type
+   variables), anything the reader would resolve by name (types, modules, functions, methods), and
+   non-NULL pointers (a system image must see them: its writer refuses them in the heap). Immutable
+   structures -- Expr, IR nodes, tuples, strings, numbers -- stay inline: copies of them are === the
+   originals. The CodeInfo itself and its own arrays are its structure, not constants of the code. */
+static int is_ir_root(wr_t *w, jl_value_t *v, jl_datatype_t *dt)
+{
+    if (dt->isbitstype)
+        return dt->name == jl_pointer_type_body->name && *(void **)v != NULL;
+    if (dt->instance == v)
+        return 1;
+    if (dt == jl_symbol_type || dt == jl_string_type || dt == jl_expr_type || dt == jl_simplevector_type)
+        return 0;
+    if (dt == jl_datatype_type || dt == jl_unionall_type || dt == jl_uniontype_type || dt == jl_tvar_type ||
+        dt == jl_module_type || dt == jl_typename_type || dt == jl_method_type ||
+        dt == jl_method_instance_type || dt == jl_intrinsic_type)
+        return 1;
+    if (!dt->name->mutabl)
+        return 0;
+    jl_code_info_t *top = w->irtop;
+    return !(v == (jl_value_t *)top || v == (jl_value_t *)top->code || v == (jl_value_t *)top->codelocs ||
+             v == top->ssavaluetypes || v == (jl_value_t *)top->ssaflags || v == top->linetable ||
+             v == (jl_value_t *)top->slotnames || v == (jl_value_t *)top->slotflags || v == top->slottypes);
+}
+
+static void write_root(wr_t *w, jl_value_t *v)
+{
+    uint32_t idx;
+    if (!root_lookup(w, v, &idx)) {
+        jl_method_t *m = w->irm;
+        if (m->roots == NULL)
+            m->roots = jl_alloc_vec_any(0);
+        idx = (uint32_t)jl_array_len(m->roots);
+        jl_array_ptr_1d_push(m->roots, v);
+        root_insert(w, v, idx);
+    }
+    put_byte(w, JL_TAG_ROOTREF);
+    put_varint(w, idx);
+}
+
 static void write_value(wr_t *w, jl_value_t *v)
 {
     if (v == NULL) {
@@ -568,6 +663,10 @@ static void write_value(wr_t *w, jl_value_t *v)
     }
     check_stack(w);
     jl_datatype_t *dt = (jl_datatype_t *)jl_typeof(v);
+    if (w->irm && is_ir_root(w, v, dt)) {
+        write_root(w, v);
+        return;
+    }
     if (dt->instance == v) {
         put_byte(w, JL_TAG_OBJECT);
         write_value(w, (jl_value_t *)dt);
@@ -691,5 +790,30 @@ JL_DLLEXPORT jl_array_t *jl_compress_ir(jl_method_t *m, jl_code_info_t *ci)
     if (ci == NULL || !jl_is_code_info(ci))
         jl_errorf("compress_ir: source of %s is not a CodeInfo",
                   m && jl_is_method(m) ? jl_symbol_name(m->name) : "a method");
-    return jl_serialize_to_array((jl_value_t *)ci);
+    if (m == NULL || !jl_is_method(m))
+        return jl_serialize_to_array((jl_value_t *)ci);
+    wr_t w;
+    memset(&w, 0, sizeof w);
+    w.irm = m;
+    w.irtop = ci;
+    wr_t *volatile wp = &w;
+    jl_array_t *volatile res = NULL;
+    JL_TRY {
+        for (size_t i = 0; m->roots && i < jl_array_len(m->roots); i++) /* roots compressed before */
+            root_insert(wp, jl_array_ptr_ref(m->roots, i), (uint32_t)i);
+        run_writer(wp, (jl_value_t *)ci);
+        res = bytes_to_array(wp->out.data, wp->out.len);
+    }
+    JL_CATCH {
+        free(wp->tab);
+        free(wp->out.data);
+        free(wp->rkeys);
+        free(wp->rvals);
+        jl_rethrow();
+    }
+    free(w.tab);
+    free(w.out.data);
+    free(w.rkeys);
+    free(w.rvals);
+    return res;
 }

@@ -40,7 +40,7 @@
 #include "julep.h"
 
 /* Version of the stream format: the opcodes, their encodings and the layout rules above. */
-#define JL_SERIALIZER_VERSION 1
+#define JL_SERIALIZER_VERSION 2
 
 /* Stream opcodes. "value" below means a nested tagged value (a value tag, a back-reference, or any
    of these opcodes); "varint" is an unsigned LEB128 number, "zigzag" a signed one (zigzag + LEB128).
@@ -68,7 +68,8 @@ enum jl_serializer_tag {
     JL_TAG_OBJECT,       /* type value, then a body chosen by that type: raw bytes for isbits types,
                             a type-specific encoding for the kinds listed above, else each field in
                             order as a value (JL_TAG_NULL for an undefined one) */
-    JL_TAG_LAST_SPECIAL = JL_TAG_OBJECT
+    JL_TAG_ROOTREF,      /* varint i: element i of the method's roots (compressed IR only, below) */
+    JL_TAG_LAST_SPECIAL = JL_TAG_ROOTREF
 };
 
 /* Order of the singleton section (the values are looked up at init; Main and Base may still be NULL
@@ -157,6 +158,9 @@ OBJECT bodies, chosen by the type that follows OBJECT:
                                is_for_opaque_closure, constprop, pure, purity. Reading makes a new
                                Method; it is added to its function's table when that table has no
                                method with an equal signature (as Julia's Serialization does).
+                               source is a CodeInfo or its compressed Vector{UInt8} (with its
+                               ROOTREFs into the roots that follow; the reader decompresses it once
+                               to validate it).
   MethodInstance               def, specTypes, sparam_vals, uninferred
   any other concrete type      each field as a value (inline fields too); NULL for #undef. A Base.Dict
                                is rehashed after the whole stream is read (Base._rehash!), since
@@ -189,10 +193,16 @@ JL_DLLEXPORT jl_value_t *jl_deserialize_from_array(jl_array_t *bytes);
 /* One value starting at 0-based byte `offset` of bytes: returns (value, offset just past it). */
 JL_DLLEXPORT jl_value_t *jl_deserialize_array_at(jl_array_t *bytes, int64_t offset);
 
-/* Lowered code stored in methods: a CodeInfo as a compact Vector{UInt8} (a serializer stream) and
-   back. m may be NULL; it names the method in error messages. */
-JL_DLLEXPORT jl_array_t *jl_compress_ir(jl_method_t *m, jl_code_info_t *ci);
-JL_DLLEXPORT jl_code_info_t *jl_uncompress_ir(jl_method_t *m, jl_array_t *data);
+/* Lowered code stored in methods (Method.source, as Julia's ircode.c): a CodeInfo as a compact
+Vector{UInt8} and back. The blob is a serializer stream in "IR mode": with a method m, every value
+whose identity matters or that would be looked up by name -- types, type variables, modules, methods,
+mutable objects (arrays, Refs, Dicts ... that the code holds as constants, not the CodeInfo's own
+arrays), non-NULL pointers -- is appended to m->roots (once; by identity) and written as ROOTREF i,
+so decompressing needs no name lookup and returns the very same objects. What remains inline is the
+code's structure: Expr, symbols, strings, numbers, IR nodes (immutable structs) and tuples. The
+blob therefore only means something together with its method's roots. m may be NULL (a plain stream,
+as the Serialization stdlib writes); it also names the method in error messages. Declared in
+julep_internal.h (gf.c stores methods' code with them). */
 
 /* internal to serializer/: the lowest stack address recursion may reach before it must stop */
 char *jl_ser_stack_floor(void);

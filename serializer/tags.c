@@ -31,7 +31,7 @@ static const char *const opcode_names[JL_TAG_LAST_SPECIAL + 1] = {
     [JL_TAG_HEADER] = "HEADER", [JL_TAG_SYMBOL] = "SYMBOL", [JL_TAG_STRING] = "STRING",
     [JL_TAG_SVEC] = "SVEC", [JL_TAG_TUPLE] = "TUPLE", [JL_TAG_EXPR] = "EXPR",
     [JL_TAG_ARRAY] = "ARRAY", [JL_TAG_INT64] = "INT64", [JL_TAG_DATATYPE] = "DATATYPE",
-    [JL_TAG_OBJECT] = "OBJECT",
+    [JL_TAG_OBJECT] = "OBJECT", [JL_TAG_ROOTREF] = "ROOTREF",
 };
 
 static const char *const singleton_labels[JL_SER_NSINGLETONS] = {

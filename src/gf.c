@@ -1241,13 +1241,12 @@ static void show_call_sig(sbuf_t *s, jl_value_t *F, jl_value_t **args, size_t na
     sput(s, ")");
 }
 
-/* the name of slot i (1-based) from Method.slot_syms ("#self#\0x\0y\0") */
-static const char *slot_name(jl_method_t *m, int i)
+JL_DLLEXPORT const char *jl_method_slot_name(jl_method_t *m, size_t i)
 {
     if (!m->slot_syms || !jl_is_string(m->slot_syms))
         return "";
     const char *p = jl_string_data(m->slot_syms), *end = p + jl_string_len(m->slot_syms);
-    for (int k = 1; k < i && p < end; k++)
+    for (size_t k = 0; k < i && p < end; k++)
         p += strlen(p) + 1;
     return p < end ? p : "";
 }
@@ -1279,7 +1278,7 @@ JL_DLLEXPORT size_t jl_show_method_sig(char *buf, size_t sz, jl_method_t *m)
         int va = is_vararg(t);
         if (va)
             t = ((jl_vararg_t *)t)->T ? ((jl_vararg_t *)t)->T : (jl_value_t *)jl_any_type;
-        const char *nm = slot_name(m, (int)i + 1);
+        const char *nm = jl_method_slot_name(m, i);
         if (nm[0] && nm[0] != '#')
             sput(&s, nm);
         if (t != (jl_value_t *)jl_any_type || !nm[0] || nm[0] == '#') {
@@ -1463,34 +1462,143 @@ static void print_overwrite_warning(jl_method_t *m, jl_method_t *old)
     fflush(stderr);
 }
 
-JL_DLLEXPORT jl_array_t *jl_compress_ir(jl_method_t *m, jl_code_info_t *ci);
+/* ---------------------------------------------------------------- lowered code of methods */
 
-static jl_array_t *source_bytes(jl_method_t *m)
+/* Decompressed sources, keyed by the compressed blob (so a method whose source is replaced never
+   sees a stale entry). Uncollectable: it keeps blobs and CodeInfos alive, as their methods are
+   anyway. One CodeInfo per method for the whole process matters beyond speed: the interpreter's
+   compact code and inference's caches are keyed by CodeInfo identity. The table lives outside the
+   heap the image writer walks, so images hold the blobs only. */
+static jl_value_t **src_keys;
+static jl_code_info_t **src_vals;
+static size_t src_cap, src_count;
+
+static size_t src_hash(void *p)
 {
-    if (jl_is_array(m->source))
-        return (jl_array_t *)m->source;
-    return jl_is_code_info(m->source) ? jl_compress_ir(m, (jl_code_info_t *)m->source) : NULL;
+    uint64_t x = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+    return (size_t)(x >> 24);
+}
+
+static void src_cache_put(jl_value_t *blob, jl_code_info_t *ci)
+{
+    if ((src_count + 1) * 2 > src_cap) {
+        size_t ocap = src_cap;
+        jl_value_t **ok = src_keys;
+        jl_code_info_t **ov = src_vals;
+        src_cap = src_cap ? src_cap * 2 : 1024;
+        src_keys = (jl_value_t **)jl_gc_alloc_uncollectable(src_cap * sizeof(void *));
+        src_vals = (jl_code_info_t **)jl_gc_alloc_uncollectable(src_cap * sizeof(void *));
+        memset(src_keys, 0, src_cap * sizeof(void *));
+        memset(src_vals, 0, src_cap * sizeof(void *));
+        src_count = 0;
+        for (size_t i = 0; i < ocap; i++)
+            if (ok[i])
+                src_cache_put(ok[i], ov[i]);
+        if (ok) {
+            jl_gc_free(ok);
+            jl_gc_free(ov);
+        }
+    }
+    size_t mask = src_cap - 1, i = src_hash(blob) & mask;
+    while (src_keys[i] && src_keys[i] != blob)
+        i = (i + 1) & mask;
+    if (!src_keys[i])
+        src_count++;
+    src_keys[i] = blob;
+    src_vals[i] = ci;
+}
+
+static int is_compressed(jl_value_t *src)
+{
+    return src && jl_typeof(src) == (jl_value_t *)jl_array_uint8_type;
+}
+
+JL_DLLEXPORT jl_code_info_t *jl_method_source(jl_method_t *m)
+{
+    jl_value_t *src = m->source;
+    if (src && jl_is_code_info(src))
+        return (jl_code_info_t *)src;
+    if (!is_compressed(src))
+        return NULL;
+    if (src_cap) {
+        size_t mask = src_cap - 1, i = src_hash(src) & mask;
+        for (; src_keys[i]; i = (i + 1) & mask)
+            if (src_keys[i] == src)
+                return src_vals[i];
+    }
+    jl_code_info_t *ci = jl_uncompress_ir(m, (jl_array_t *)src);
+    src_cache_put(src, ci);
+    return ci;
+}
+
+/* Store f as m's source, compressed. The defining session keeps f itself as the decompressed form
+   (already in memory, and running or inferring the method right after its definition is the common
+   case): compression then costs nothing at run time, and what a system image saves is the blob. Code
+   the serializer cannot write (an opaque C object as a constant) stays a CodeInfo. */
+static void set_method_source(jl_method_t *m, jl_code_info_t *f)
+{
+    jl_array_t *volatile blob = NULL;
+    JL_TRY {
+        blob = jl_compress_ir(m, f);
+    }
+    JL_CATCH {
+        blob = NULL;
+    }
+    if (blob == NULL) {
+        m->source = (jl_value_t *)f;
+        return;
+    }
+    m->source = (jl_value_t *)blob;
+    src_cache_put((jl_value_t *)blob, f);
+}
+
+static jl_array_t *serialized_or_null(jl_value_t *x)
+{
+    jl_array_t *volatile a = NULL;
+    JL_TRY {
+        a = jl_serialize_to_array(x);
+    }
+    JL_CATCH {
+        a = NULL;
+    }
+    return a;
+}
+
+/* roots of two definitions' code name the same thing: the same object, or equal serializations
+   (a mutable constant rebuilt by running the same script again) */
+static int same_roots(jl_array_t *a, jl_array_t *b)
+{
+    size_t n = a ? jl_array_len(a) : 0;
+    if (n != (b ? jl_array_len(b) : 0))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        jl_value_t *x = jl_array_ptr_ref(a, i), *y = jl_array_ptr_ref(b, i);
+        if (x == y || jl_egal(x, y))
+            continue;
+        if (jl_typeof(x) != jl_typeof(y))
+            return 0;
+        jl_array_t *sx = serialized_or_null(x), *sy = sx ? serialized_or_null(y) : NULL;
+        if (sy == NULL || jl_array_len(sx) != jl_array_len(sy) || memcmp(sx->data, sy->data, jl_array_len(sx)) != 0)
+            return 0;
+    }
+    return 1;
 }
 
 /* Running a script again over an image that holds its definitions (`julep -J app.ji app.jl`,
    docs/sysimage.md) redefines each method with identical code: the old method, its instances and
-   their compiled code stay. Identical: same module, file, line and signature, and lowered code that
-   serializes to the same bytes (a body naming a new closure type differs). */
+   their compiled code stay. Identical: same module, file, line and signature, and compressed lowered
+   code with the same bytes and the same roots (a body naming a new closure type differs). */
 static int same_definition(jl_method_t *old, jl_method_t *m)
 {
     if (old->module != m->module || old->file != m->file || old->line != m->line || old->nargs != m->nargs ||
         old->isva != m->isva || (old->generator && old->generator != jl_nothing) ||
         (m->generator && m->generator != jl_nothing) || old->line <= 0)
         return 0;
-    jl_array_t *volatile a = NULL, *volatile b = NULL;
-    JL_TRY {
-        a = source_bytes(old);
-        b = source_bytes(m);
-    }
-    JL_CATCH {
-        a = b = NULL;
-    }
-    return a && b && jl_array_len(a) == jl_array_len(b) && memcmp(a->data, b->data, jl_array_len(a)) == 0;
+    if (!is_compressed(old->source) || !is_compressed(m->source))
+        return 0;
+    jl_array_t *a = (jl_array_t *)old->source, *b = (jl_array_t *)m->source;
+    return jl_array_len(a) == jl_array_len(b) && memcmp(a->data, b->data, jl_array_len(a)) == 0 &&
+           same_roots(old->roots, m->roots);
 }
 
 JL_DLLEXPORT void jl_method_table_insert(jl_methtable_t *mt, jl_method_t *m)
@@ -1671,9 +1779,10 @@ JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, 
     m->nargs = (int32_t)nargs;
     m->isva = (uint8_t)is_vararg(jl_svecref(atypes, nargs - 1));
     m->nospecialize = nospecialize_bits(f, nargs);
-    m->source = f ? (jl_value_t *)f : jl_nothing;
     m->slot_syms = slot_syms_string(f);
     m->generator = generator_of(f);
+    if (f)
+        set_method_source(m, f);
     jl_method_table_insert(mt, m);
     return m;
 }

@@ -980,11 +980,11 @@ JL_DLLEXPORT jl_value_t *jl_fptr_interpret_call(jl_value_t *F, jl_value_t **args
     check_stack(f.task);
     jl_method_instance_t *mi = ci->def;
     jl_method_t *m = (jl_method_t *)mi->def;
-    jl_value_t *src = m->source;
     f.code = (jl_interp_code_t *)ci->specptr;
     if (__builtin_expect(f.code == NULL || ci->isspecsig, 0)) {
         if (!jl_is_method(m))
             jl_error("interpreter: CodeInstance of a non-method");
+        jl_value_t *src = (jl_value_t *)jl_method_source(m);
         if ((src == NULL || !jl_is_code_info(src) || (m->generator && m->generator != jl_nothing)) &&
             mi->uninferred && jl_is_code_info(mi->uninferred))
             src = mi->uninferred; /* thunks, and @generated methods' code for this specialization */

@@ -128,6 +128,16 @@ JL_DLLEXPORT jl_value_t *jl_invoke(jl_value_t *F, jl_value_t **args, uint32_t na
 JL_DLLEXPORT jl_value_t *jl_generic_function_def(jl_sym_t *name, jl_module_t *module); /* function f end */
 JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, jl_code_info_t *f,
                                         jl_module_t *module);
+/* A method's lowered code as a CodeInfo: Method.source is kept compressed (a Vector{UInt8},
+   jl_compress_ir) and decompressed once per process on first use; NULL when the method has none
+   (a native method). Every consumer of lowered code goes through this, never m->source. */
+JL_DLLEXPORT jl_code_info_t *jl_method_source(jl_method_t *m);
+/* the name of slot i (0-based; slot 0 is #self#) from Method.slot_syms, "" when there is none */
+JL_DLLEXPORT const char *jl_method_slot_name(jl_method_t *m, size_t i);
+/* serializer/: CodeInfo <-> compressed IR, referencing m's roots (serializer.h has the format) */
+JL_DLLEXPORT jl_array_t *jl_compress_ir(jl_method_t *m, jl_code_info_t *ci);
+JL_DLLEXPORT jl_code_info_t *jl_uncompress_ir(jl_method_t *m, jl_array_t *data);
+JL_DLLEXPORT jl_array_t *jl_serialize_to_array(jl_value_t *v);
 JL_DLLEXPORT jl_methtable_t *jl_method_table_for(jl_value_t *sigtype);
 JL_DLLEXPORT uint64_t jl_get_world_counter(void);
 /* set by codegen when it can compile: returns an entry point for ci, or NULL to interpret */

@@ -120,9 +120,9 @@ static jl_code_info_t *entry_source(jl_value_t *code)
         return (jl_code_info_t *)code;
     if (jl_is_method_instance(code)) {
         jl_value_t *def = ((jl_method_instance_t *)code)->def;
-        if (jl_is_method(def) && ((jl_method_t *)def)->source &&
-            jl_is_code_info(((jl_method_t *)def)->source))
-            return (jl_code_info_t *)((jl_method_t *)def)->source;
+        jl_code_info_t *src = jl_is_method(def) ? jl_method_source((jl_method_t *)def) : NULL;
+        if (src)
+            return src;
         if (((jl_method_instance_t *)code)->uninferred &&
             jl_is_code_info(((jl_method_instance_t *)code)->uninferred))
             return (jl_code_info_t *)((jl_method_instance_t *)code)->uninferred;
@@ -353,16 +353,6 @@ typedef struct {
     size_t repeats;
 } pframe_t;
 
-static const char *slot_name(jl_method_t *m, size_t i)
-{
-    if (m->source && jl_is_code_info(m->source)) {
-        jl_array_t *names = ((jl_code_info_t *)m->source)->slotnames;
-        if (names && i < jl_array_len(names))
-            return jl_symbol_name((jl_sym_t *)jl_array_ptr_ref(names, i));
-    }
-    return "";
-}
-
 static void print_call_signature(FILE *out, jl_method_instance_t *mi, const char *func)
 {
     jl_method_t *m = (jl_method_t *)mi->def;
@@ -403,7 +393,7 @@ static void print_call_signature(FILE *out, jl_method_instance_t *mi, const char
         if (i > 1)
             fputs(", ", out);
         if (i < (size_t)m->nargs) {
-            const char *an = slot_name(m, i);
+            const char *an = jl_method_slot_name(m, i);
             if (an[0] != '#')
                 fputs(an, out);
         }

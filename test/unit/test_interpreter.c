@@ -173,6 +173,16 @@ static testfn_t mkmethod(const char *name, jl_code_info_t *src, int nargs, int i
     m->nargs = nargs;
     m->isva = (uint8_t)isva;
     m->source = (jl_value_t *)src;
+    char names[256]; /* Method.slot_syms, as jl_method_def makes it: the slot names, each NUL-ended */
+    size_t len = 0;
+    for (size_t i = 0; i < jl_array_len(src->slotnames); i++) {
+        const char *sn = jl_symbol_name((jl_sym_t *)jl_array_ptr_ref(src->slotnames, i));
+        size_t k = strlen(sn) + 1;
+        cr_assert(len + k <= sizeof names);
+        memcpy(names + len, sn, k);
+        len += k;
+    }
+    m->slot_syms = jl_pchar_to_string(names, len);
     jl_value_t *params[8];
     params[0] = (jl_value_t *)ft;
     for (int i = 1; i < nargs; i++)

@@ -551,40 +551,121 @@ static jl_method_t *only_method(jl_value_t *f)
     return (jl_method_t *)jl_array_ptr_ref(mt->defs, 0);
 }
 
-Test(serialize, compressed_ir_still_runs)
+static int is_blob(jl_value_t *v)
+{
+    return v && jl_typeof(v) == (jl_value_t *)jl_array_uint8_type;
+}
+
+/* decompressing and compressing again gives the same bytes and adds no root */
+static void assert_recompresses(jl_method_t *m)
+{
+    jl_array_t *blob = (jl_array_t *)m->source;
+    size_t nroots = m->roots ? jl_array_len(m->roots) : 0;
+    jl_code_info_t *fresh = jl_uncompress_ir(m, blob);
+    cr_assert(jl_is_code_info(fresh));
+    jl_array_t *again = jl_compress_ir(m, fresh);
+    cr_assert_eq(jl_array_len(again), jl_array_len(blob), "%s: %zu bytes, then %zu", jl_symbol_name(m->name),
+                 jl_array_len(blob), jl_array_len(again));
+    cr_assert(memcmp(again->data, blob->data, jl_array_len(blob)) == 0, "%s recompresses differently",
+              jl_symbol_name(m->name));
+    cr_assert_eq(m->roots ? jl_array_len(m->roots) : 0, nroots, "%s: roots grew", jl_symbol_name(m->name));
+}
+
+/* A defined method keeps its lowered code compressed; the code decompresses to an equivalent
+   CodeInfo (once per process: the same object each time) and runs. */
+Test(serialize, method_source_is_compressed_and_roundtrips)
 {
     jl_value_t *f = eval("begin; cf(x) = Core.Intrinsics.add_int(x, 1); "
                          "cg(x, y) = x === y ? (x, :same) : Core.tuple(y, \"diff\", 2.5); cf; end");
     jl_method_t *m = only_method(f);
-    cr_assert(jl_is_code_info(m->source));
-    jl_array_t *bytes = jl_compress_ir(m, (jl_code_info_t *)m->source);
-    cr_assert_eq(jl_typeof(bytes), (jl_value_t *)jl_array_uint8_type);
-    jl_code_info_t *ci = jl_uncompress_ir(m, bytes);
-    cr_assert(jl_is_code_info(ci) && ci != (jl_code_info_t *)m->source);
-    cr_assert_eq(jl_array_len(ci->code), jl_array_len(((jl_code_info_t *)m->source)->code));
-    m->source = (jl_value_t *)ci;
-    jl_value_t *r = eval("cf(41)");
-    cr_assert_eq(jl_unbox_int64(r), 42);
+    cr_assert(is_blob(m->source), "Method.source is a Vector{UInt8}");
+    jl_code_info_t *ci = jl_method_source(m);
+    cr_assert(jl_is_code_info(ci));
+    cr_assert_eq(jl_method_source(m), ci, "decompressed once, then cached");
+    jl_code_info_t *fresh = jl_uncompress_ir(m, (jl_array_t *)m->source);
+    cr_assert(fresh != ci);
+    cr_assert_eq(jl_array_len(fresh->code), jl_array_len(ci->code));
+    cr_assert_eq(jl_array_len(fresh->slotnames), jl_array_len(ci->slotnames));
+    for (size_t i = 0; i < jl_array_len(ci->slotnames); i++)
+        cr_assert_eq(jl_array_ptr_ref(fresh->slotnames, i), jl_array_ptr_ref(ci->slotnames, i));
+    assert_recompresses(m);
+    cr_assert_eq(jl_unbox_int64(eval("cf(41)")), 42);
 
     jl_method_t *mg = only_method(eval("cg"));
-    size_t before = jl_array_len(((jl_code_info_t *)mg->source)->code);
-    jl_array_t *gb = jl_compress_ir(mg, (jl_code_info_t *)mg->source);
-    mg->source = (jl_value_t *)jl_uncompress_ir(mg, gb);
-    cr_assert_eq(jl_array_len(((jl_code_info_t *)mg->source)->code), before);
+    cr_assert(is_blob(mg->source));
+    assert_recompresses(mg);
     jl_value_t *t = eval("cg(1, 2)");
     cr_assert(jl_is_tuple(t) && jl_unbox_int64(jl_get_nth_field(t, 0)) == 2);
     cr_assert_eq(jl_get_nth_field(eval("cg(:a, :a)"), 1), (jl_value_t *)jl_symbol("same"));
 
-    /* a corrupted compressed source fails cleanly */
-    ((uint8_t *)gb->data)[jl_array_len(gb) / 2] ^= 0xff;
-    volatile int threw = 0;
+    /* the blob names modules (and types, functions) through the method's roots, not by name */
+    jl_value_t *rm = eval("module RM; rmf(x) = x; rmg(x) = rmf(x); end; RM");
+    jl_method_t *rmg = only_method(eval("RM.rmg"));
+    int has_rm = 0;
+    for (size_t i = 0; rmg->roots && i < jl_array_len(rmg->roots); i++)
+        has_rm |= jl_array_ptr_ref(rmg->roots, i) == rm;
+    cr_assert(has_rm, "module RM (of the GlobalRef RM.rmf) is a root of rmg");
+    assert_recompresses(rmg);
+
+    /* a corrupted or foreign blob fails cleanly */
+    jl_array_t *bad = jl_alloc_array_1d((jl_value_t *)jl_array_uint8_type, jl_array_len(mg->source));
+    memcpy(bad->data, ((jl_array_t *)mg->source)->data, jl_array_len(bad));
+    for (size_t k = HDR; k < jl_array_len(bad); k++) {
+        uint8_t saved = ((uint8_t *)bad->data)[k];
+        ((uint8_t *)bad->data)[k] ^= 0xff;
+        JL_TRY {
+            jl_uncompress_ir(mg, bad);
+        }
+        JL_CATCH {
+        }
+        ((uint8_t *)bad->data)[k] = saved;
+    }
+    const char *volatile err = NULL;
     JL_TRY {
-        jl_uncompress_ir(mg, gb);
+        jl_uncompress_ir(NULL, (jl_array_t *)rmg->source); /* without its method's roots */
     }
     JL_CATCH {
-        threw = 1;
+        err = jl_exception_message(jl_current_exception());
     }
-    (void)threw; /* either error or a different CodeInfo; it must not crash */
+    cr_assert(err && strstr(err, "method root reference outside compressed code"), "%s", err ? err : "no error");
+}
+
+/* A constant object in the code is the same object after decompression (it is a root). */
+Test(serialize, compressed_source_keeps_constant_identity)
+{
+    eval("begin; mutable struct RBox; x; end; const rbox = RBox(1); end");
+    eval("Core.eval(Main, Core._expr(:function, Core._expr(:call, :rget), Core._expr(:block, rbox)))");
+    jl_method_t *m = only_method(eval("rget"));
+    cr_assert(is_blob(m->source));
+    jl_value_t *rbox = eval("rbox");
+    jl_code_info_t *fresh = jl_uncompress_ir(m, (jl_array_t *)m->source);
+    int found = 0;
+    for (size_t i = 0; i < jl_array_len(fresh->code); i++) {
+        jl_value_t *st = jl_array_ptr_ref(fresh->code, i);
+        found |= st == rbox || (jl_typeof(st) == (jl_value_t *)jl_returnnode_type &&
+                                ((jl_returnnode_t *)st)->val == rbox);
+    }
+    cr_assert(found, "the decompressed code holds the very object");
+    cr_assert_eq(eval("rget() === rbox"), jl_true);
+    assert_recompresses(m);
+}
+
+/* Base's methods in the system image are compressed too, and every one round-trips. */
+Test(serialize, image_methods_are_compressed)
+{
+    if (jl_base_module == NULL)
+        return;
+    jl_array_t *ms = (jl_array_t *)eval("Any[m for f in (Base.println, Base.getindex, Base.sort!, "
+                                        "Base.show, Base.iterate) for m in Base.methods(f).ms]");
+    size_t ncompressed = 0;
+    for (size_t i = 0; i < jl_array_len(ms); i++) {
+        jl_method_t *m = (jl_method_t *)jl_array_ptr_ref(ms, i);
+        if (!is_blob(m->source))
+            continue;
+        ncompressed++;
+        assert_recompresses(m);
+    }
+    cr_assert_gt(ncompressed, 100, "only %zu of %zu methods compressed", ncompressed, jl_array_len(ms));
 }
 
 Test(serialize, method_and_method_instance_roundtrip)
