@@ -3,21 +3,112 @@
 
 typejoin() = Bottom
 typejoin(t) = t
+typejoin(t, ts...) = typejoin(t, typejoin(ts...))
 function typejoin(a, b)
     if a <: b
         return b
     elseif b <: a
         return a
+    elseif isa(a, UnionAll)
+        return UnionAll(a.var, typejoin(a.body, b))
+    elseif isa(b, UnionAll)
+        return UnionAll(b.var, typejoin(a, b.body))
+    elseif isa(a, TypeVar)
+        return typejoin(a.ub, b)
+    elseif isa(b, TypeVar)
+        return typejoin(a, b.ub)
+    elseif isa(a, Union)
+        return typejoin(typejoin(a.a, a.b), b)
+    elseif isa(b, Union)
+        return typejoin(a, typejoin(b.a, b.b))
+    elseif a <: Tuple
+        b <: Tuple || return Any
+        return _tuple_join(a.parameters, b.parameters)
+    elseif b <: Tuple
+        return Any
     end
-    isa(a, Union) && return typejoin(typejoin(a.a, a.b), b)
-    isa(b, Union) && return typejoin(a, typejoin(b.a, b.b))
-    if isa(a, DataType) && isa(b, DataType)
-        while a !== Any
-            b <: a && return a
-            a = supertype(a)
+    while b !== Any
+        if a <: b.name.wrapper
+            while a.name !== b.name
+                a = supertype(a)
+            end
+            # Type{T} and Type{S} with one of them an unconstrained variable join to Type
+            if a.name === Type.body.name
+                ap, bp = a.parameters[1], b.parameters[1]
+                (_is_free_var(ap) || _is_free_var(bp)) && return Type
+            end
+            # same name: parameters that agree stay, the others become the wrapper's variables
+            w = a.name.wrapper
+            vars = []
+            for i in 1:length(a.parameters)
+                ai, bi = a.parameters[i], b.parameters[i]
+                if ai === bi || (isa(ai, Type) && isa(bi, Type) && ai <: bi && bi <: ai)
+                    w = w{ai}
+                else
+                    pushfirst!(vars, w.var)
+                    w = w.body
+                end
+            end
+            for v in vars
+                w = UnionAll(v, w)
+            end
+            return w
         end
+        b = supertype(b)
     end
     return Any
+end
+_is_free_var(p) = isa(p, TypeVar) && p.lb === Bottom && p.ub === Any
+unwrapva(t) = isvarargtype(t) ? (isdefined(t, :T) ? t.T : Any) : t
+
+# Tuples join element by element; a longer or Vararg tail joins into one Vararg element
+function _tuple_join(ap, bp)
+    la, lb = length(ap), length(bp)
+    la == 0 && return Tuple{Vararg{_tail_join(bp, 1)}}
+    lb == 0 && return Tuple{Vararg{_tail_join(ap, 1)}}
+    fa, afixed = _full_va_len(ap)
+    fb, bfixed = _full_va_len(bp)
+    if fa != fb
+        # make `ap` the shorter one; joining is symmetric
+        fa > fb && ((ap, bp, la, lb, fa, fb, afixed) = (bp, ap, lb, la, fb, fa, bfixed))
+        if isvarargtype(ap[la]) && !afixed
+            c = Vector{Any}(undef, fa)
+            c[fa] = Vararg{typejoin(unwrapva(ap[la]), _tail_join(bp, fa))}
+            n = fa - 1
+        else
+            c = Vector{Any}(undef, fa + 1)
+            c[fa+1] = Vararg{_tail_join(bp, fa + 1)}
+            n = fa
+        end
+    else
+        c = Vector{Any}(undef, fa)
+        n = fa
+    end
+    for i in 1:n
+        ai, bi = ap[min(i, la)], bp[min(i, lb)]
+        ci = typejoin(unwrapva(ai), unwrapva(bi))
+        c[i] = i == length(c) && (isvarargtype(ai) || isvarargtype(bi)) ? Vararg{ci} : ci
+    end
+    return Tuple{c...}
+end
+# (length counting a Vararg{T,N} with a known N as N elements, is that length fixed)
+function _full_va_len(p)
+    isempty(p) && return 0, true
+    last = p[length(p)]
+    if isvarargtype(last)
+        isdefined(last, :N) && isa(last.N, Int) && return length(p) + last.N - 1, true
+        return length(p), false
+    end
+    return length(p), true
+end
+# typejoin of the elements from i on (the Vararg's element past the end)
+function _tail_join(A, i)
+    i > length(A) && return unwrapva(A[length(A)])
+    t = Bottom
+    for j in i:length(A)
+        t = typejoin(t, unwrapva(A[j]))
+    end
+    return t
 end
 
 # typejoin, except that Nothing and Missing stay in a Union: the element type Julia gives a collection
@@ -71,32 +162,28 @@ function _promote_same(op, x, y)
     end
     op(px, py)
 end
-
-# Julia's catch-alls: with the same type on both sides there is nothing to promote, so the operation
-# is not defined (`+ not defined for Foo`). Julia writes these as `+(x::T, y::T) where {T<:Number}`
-# methods; julep checks here, as its specificity order ranks those against `*(::Rational, ::Rational)`
-# as ambiguous. `invoke` of the catch-all with a type that has its own method calls that method.
-no_op_err(name, T) = error(name, " not defined for ", T)
-function _promote_arith(op, name, x, y)
-    if typeof(x) === typeof(y)
-        _only_catchall(op, x, y) && no_op_err(name, typeof(x))
-        return op(x, y) # reached by invoke(+, Tuple{Number,Number}, 1, 2)
-    end
-    op(promote(x, y)...)
-end
 # does op(x, y) dispatch to the promoting catch-all itself (no method for these types)?
 function _only_catchall(op, x, y)
     sig = unwrap_unionall(which(op, Tuple{typeof(x), typeof(y)}).sig)
     p = sig.parameters
     p[2] === p[3] && (p[2] === Number || p[2] === Real || p[2] === Integer)
 end
-(+)(x::Number, y::Number) = _promote_arith(+, "+", x, y)
-(*)(x::Number, y::Number) = _promote_arith(*, "*", x, y)
-(-)(x::Number, y::Number) = _promote_arith(-, "-", x, y)
-(/)(x::Number, y::Number) = _promote_arith(/, "/", x, y)
-(^)(x::Number, y::Number) = _promote_arith(^, "^", x, y)
-# the same type on both sides: Julia compares by identity (`==(x::T, y::T) where {T<:Number} = x === y`)
-(==)(x::Number, y::Number) = typeof(x) === typeof(y) ? x === y : _promote_same(==, x, y)
+
+# Julia's catch-alls: mixed types promote; with the same type on both sides there is nothing to
+# promote, so the operation is not defined (`+ not defined for Foo`) unless a method for the type exists
+no_op_err(name, T) = error(name, " not defined for ", T)
+(+)(x::Number, y::Number) = +(promote(x, y)...)
+(*)(x::Number, y::Number) = *(promote(x, y)...)
+(-)(x::Number, y::Number) = -(promote(x, y)...)
+(/)(x::Number, y::Number) = /(promote(x, y)...)
+(^)(x::Number, y::Number) = ^(promote(x, y)...)
+(+)(x::T, y::T) where {T<:Number} = no_op_err("+", T)
+(*)(x::T, y::T) where {T<:Number} = no_op_err("*", T)
+(-)(x::T, y::T) where {T<:Number} = no_op_err("-", T)
+(/)(x::T, y::T) where {T<:Number} = no_op_err("/", T)
+(^)(x::T, y::T) where {T<:Number} = no_op_err("^", T)
+(==)(x::Number, y::Number) = (==)(promote(x, y)...)
+(==)(x::T, y::T) where {T<:Number} = x === y
 (<)(x::Real, y::Real) = _promote_same(<, x, y)
 (<=)(x::Real, y::Real) = _promote_same(<=, x, y)
 div(x::Real, y::Real) = _promote_same(div, x, y)

@@ -1021,6 +1021,7 @@ typedef struct {
     jl_value_t **vals;
     uint8_t *valinv;  /* vals[i] came from an invariant position */
     int nv;
+    jl_value_t *body; /* the UnionAll's body, for the diagonal rule */
 } match_t;
 
 /* d or the supertype of d named `name`, or NULL */
@@ -1046,10 +1047,24 @@ static int match_var(match_t *m, jl_tvar_t *t, jl_value_t *s, int inv)
             m->valinv[i] = (uint8_t)inv;
             return M_OK;
         }
-        if (is_type(s) ? jl_types_equal(m->vals[i], s) : jl_egal(m->vals[i], s))
+        if (is_type(s) ? jl_types_equal(m->vals[i], s) : jl_egal(m->vals[i], s)) {
+            m->valinv[i] |= (uint8_t)inv;
             return M_OK;
-        /* two invariant positions demand different values; a covariant one only a supertype */
-        return inv && m->valinv[i] ? M_EMPTY : M_UNKNOWN;
+        }
+        if (inv && m->valinv[i])
+            return M_EMPTY; /* two invariant positions demand different values */
+        if (inv || m->valinv[i]) {
+            /* the invariant value is exact; the covariant concrete one must be an instance of it */
+            jl_value_t *exact = inv ? s : m->vals[i], *cov = inv ? m->vals[i] : s;
+            if (!is_type(exact) || !is_type(cov) || !jl_subtype(cov, exact))
+                return M_EMPTY;
+            m->vals[i] = exact;
+            m->valinv[i] = 1;
+            return M_OK;
+        }
+        /* two concrete types in covariant positions: a diagonal variable (never in an invariant
+           position) must equal both (Tuple{T,T} where T against Tuple{Int,Float64}) */
+        return occurs_invariant(m->body, t, 0) ? M_UNKNOWN : M_EMPTY;
     }
     return M_OK;
 }
@@ -1076,8 +1091,19 @@ static int match_vars(match_t *m, jl_value_t *t, jl_value_t *s, int inv)
     int istuple = td->name == jl_tuple_typename, r = M_OK;
     for (size_t i = 0; i < nt && i < ns; i++) {
         jl_value_t *pt = jl_svecref(td->parameters, i), *ps = jl_svecref(sd->parameters, i);
-        if (is_vararg(pt) || is_vararg(ps))
+        if (is_vararg(ps))
             break;
+        if (is_vararg(pt)) {
+            /* a tuple's Vararg element stands for each remaining element of the other side */
+            for (size_t j = i; j < ns && !is_vararg(jl_svecref(sd->parameters, j)); j++) {
+                int rj = match_vars(m, vararg_T(pt), jl_svecref(sd->parameters, j), 0);
+                if (rj == M_EMPTY)
+                    return M_EMPTY;
+                if (rj == M_UNKNOWN)
+                    r = M_UNKNOWN;
+            }
+            break;
+        }
         int ri = match_vars(m, pt, ps, !istuple);
         if (ri == M_EMPTY)
             return M_EMPTY;
@@ -1114,12 +1140,13 @@ static jl_value_t *intersect_unionall_(jl_value_t *a, jl_value_t *b, int depth, 
     jl_tvar_t *vars[16];
     jl_value_t *vals[16] = {0};
     uint8_t valinv[16] = {0};
-    match_t m = {vars, vals, valinv, 0};
+    match_t m = {vars, vals, valinv, 0, NULL};
     jl_value_t *body = a;
     while (jl_is_unionall(body) && m.nv < 16) {
         vars[m.nv++] = ((jl_unionall_t *)body)->var;
         body = ((jl_unionall_t *)body)->body;
     }
+    m.body = body;
     if (jl_is_unionall(body) || has_free_vars(b, NULL))
         return has_free_vars(b, NULL) ? a : b;
     int r = match_vars(&m, body, jl_unwrap_unionall(b), 0);
@@ -1343,19 +1370,6 @@ static size_t tuple_full_length(jl_datatype_t *t)
     return n;
 }
 
-/* does a variable of env tie two positions of t together (Tuple{Type{T}, T})? */
-static int tied_positions(jl_datatype_t *t, msenv_t *env)
-{
-    for (; env; env = env->prev) {
-        int uses = 0;
-        for (size_t i = 0; i < jl_svec_len(t->parameters); i++)
-            uses += has_var(jl_svecref(t->parameters, i), env->var);
-        if (uses > 1)
-            return 1;
-    }
-    return 0;
-}
-
 static int tuple_morespecific(jl_datatype_t *cdt, jl_datatype_t *pdt, int invariant, msenv_t *env)
 {
     size_t plen = jl_svec_len(pdt->parameters), clen = jl_svec_len(cdt->parameters);
@@ -1366,10 +1380,6 @@ static int tuple_morespecific(jl_datatype_t *cdt, jl_datatype_t *pdt, int invari
     jl_value_t *clast = last_param(cdt);
     int ckind = vararg_kind(clast);
     int cva = ckind > VA_INT, pva = vararg_kind(last_param(pdt)) > VA_INT;
-    /* positions tied by a variable (f(::Type{T}, ::T)) are not beaten by untied ones position by
-       position: such pairs are ambiguous in Julia 1.10 (f(::Int, ::Real) vs f(::T, ::T) where T<:Real) */
-    if (!cva && !pva && clen == plen && tied_positions(pdt, env) && !tied_positions(cdt, env))
-        return 0;
     int cdiag = 0, pdiag = 0, some = 0;
     for (size_t i = 0;; i++) {
         if (cva && pva && i >= clen && i >= plen)

@@ -155,3 +155,41 @@ am(x, y) = 0
     @test endswith(msg, "\n\nPossible fix, define\n  am(::Float64, ::Float64)\n")
     @test !occursin("am(x, y)\n", msg)
 end
+
+# a method naming its argument types beats a diagonal variable bounded above them (Julia's
+# `*(::Rational, ::Rational)` against `*(::T, ::T) where T<:Number`), for user types as well
+struct SpQ{T} <: Real
+    v::T
+end
+sp(x::Number, y::Number) = :promote
+sp(x::T, y::T) where {T<:Number} = :same
+sp(x::Rational, y::Rational) = :rational
+sp(x::SpQ, y::SpQ) = :spq
+sp(x::Int, y::Real) = :intreal
+same(x::T, y::T) where {T} = 1
+@testset "specificity against a diagonal variable" begin
+    @test sp(1//2, 1//3) === :rational
+    @test sp(SpQ(1), SpQ(2.0)) === :spq
+    @test sp(SpQ(1), SpQ(2)) === :spq
+    @test sp(2.0, 3.0) === :same
+    @test sp(2.0, 3) === :promote
+    @test sp(1, 2) === :intreal
+    @test Base.morespecific(Tuple{Rational, Rational}, Tuple{T, T} where T<:Number)
+    @test !Base.morespecific(Tuple{T, T} where T<:Number, Tuple{Rational, Rational})
+    @test Base.morespecific(Tuple{Int, Real}, Tuple{T, T} where T<:Real)
+    @test (1//2) * (1//3) == 1//6 && (1//2) + (1//3) == 5//6
+    @test same(1, 2) == 1
+    err = try
+        same(1, 2.0)
+        nothing
+    catch e
+        e
+    end
+    @test err isa MethodError
+    @test startswith(sprint(showerror, err), """
+        MethodError: no method matching same(::Int64, ::Float64)
+
+        Closest candidates are:
+          same(::T, ::T) where T
+           @ Main """)
+end

@@ -39,6 +39,43 @@ primitive type TBits64 64 end
         @test typeintersect(Ref{T} where T<:AbstractString, Ref{Int}) === Union{}
         @test typeintersect(TPt, TPt{Int}) === TPt{Int}
     end
+    @testset "diagonal rule" begin
+        # a variable used twice in covariant position only (never invariantly) is a concrete type
+        @test Tuple{Int, Int} <: (Tuple{T, T} where T)
+        @test !(Tuple{Int, Float64} <: (Tuple{T, T} where T))
+        @test !(Tuple{Int, Any} <: (Tuple{T, T} where T))
+        @test !(Tuple{Real, Real} <: (Tuple{T, T} where T))
+        @test !(Tuple{Int, Float64} <: (Tuple{Vararg{T}} where T))
+        @test Tuple{Int, Float64} <: (Tuple{T, S} where {T, S})
+        @test typeintersect(Tuple{T, T} where T, Tuple{Int, Float64}) === Union{}
+        @test typeintersect(Tuple{Int, Float64}, Tuple{T, T} where T) === Union{}
+        @test typeintersect(Tuple{T, T} where T<:Real, Tuple{Int, String}) === Union{}
+        @test typeintersect(Tuple{Vararg{T}} where T, Tuple{Int, Float64}) === Union{}
+        @test typeintersect(NTuple{N, T} where {N, T}, Tuple{Int, Int}) === Tuple{Int, Int}
+        @test typeintersect(Tuple{T, T} where T, Tuple{Integer, Int}) === Tuple{Int, Int}
+        # with an invariant occurrence the variable may be abstract: the covariant ones are instances
+        @test typeintersect(Tuple{T, Vector{T}} where T, Tuple{Int, Vector{Float64}}) === Union{}
+        @test typeintersect(Tuple{T, T, Vector{T}} where T, Tuple{Int, Float64, Vector{Real}}) ===
+              Tuple{Int, Float64, Vector{Real}}
+    end
+    @testset "typejoin" begin
+        @test typejoin(Vector{Int}, Vector{Float64}) == (Vector{T} where T)
+        @test string(typejoin(Vector{Int}, Vector{Float64})) == "Vector"
+        @test typejoin(Vector{Int}, Matrix{Int}) == (Array{Int, N} where N)
+        @test string(typejoin(Vector{Int}, Matrix{Float64})) == "Array"
+        @test typejoin(Vector{Int}, UnitRange{Int}) === AbstractVector{Int}
+        @test typejoin(Dict{Int, Int}, Dict{Int, String}) == (Dict{Int, V} where V)
+        @test typejoin(Pair{Int, String}, Pair{Int, Int}) == (Pair{Int, B} where B)
+        @test typejoin(Type{Int}, Type{Float64}) == Type
+        @test typejoin(Int, Float64, Int8) === Real
+        @test typejoin(Tuple{Int, Float64}, Tuple{Int, Int}) === Tuple{Int, Real}
+        @test typejoin(Tuple{Int}, Tuple{Int, Int}) === Tuple{Int, Vararg{Int}}
+        @test typejoin(Tuple{}, Tuple{Int, Int}) === Tuple{Vararg{Int}}
+        @test typejoin(Tuple{Int, Vararg{Int}}, Tuple{Float64}) === Tuple{Real, Vararg{Int}}
+        @test typejoin(NTuple{3, Int}, NTuple{2, Float64}) === Tuple{Real, Real, Vararg{Int}}
+        @test typejoin(Tuple{Int}, Int) === Any
+        @test typeof([(1, 2), (1, 2.0)]) === Vector{Tuple{Int, Real}}
+    end
     @testset "queries" begin
         @test supertype(TPt{Int}) === TShape && supertype(Int) === Signed && supertype(Any) === Any
         @test fieldnames(TPt) == (:x, :y)
