@@ -258,6 +258,115 @@ tan(z::Complex) = (w = tanh(Complex(-imag(z), real(z))); Complex(imag(w), -real(
 for f in (:sin, :cos, :sinh, :cosh)
     @eval $f(z::Complex) = $f(float(z))
 end
+# Inverse trigonometric and hyperbolic functions of a complex argument by Kahan's formulas ("Branch
+# cuts for complex elementary functions", 1987), as Julia computes them: the real and imaginary parts
+# come from products of the principal square roots of 1 ± z, which put the branch cuts on the real
+# axis outside [-1, 1] and keep the sign of a zero imaginary part (asin(2.0 - 0.0im) lies below the cut).
+function asin(z::Complex{T}) where {T<:AbstractFloat}
+    x, y = reim(z)
+    if isinf(x)
+        isinf(y) && return Complex(copysign(T(pi) / 4, x), y)
+        isnan(y) && return Complex(y, T(Inf))
+    end
+    s1m, s1p = sqrt(1 - z), sqrt(1 + z)
+    re = x == 0 ? x : isfinite(x) ? atan(x, real(s1m * s1p)) : T(pi) / 2 * sign(x)
+    im = asinh(copysign(imag(sqrt(conj(1 - z)) * s1p), y))
+    Complex(re, im)
+end
+function acos(z::Complex{T}) where {T<:AbstractFloat}
+    x, y = reim(z)
+    # NaN, signed-zero and infinite corners as C99's cacos (Annex G)
+    if isnan(x)
+        return isinf(y) ? Complex(x, -y) : Complex(x, x)
+    elseif isnan(y)
+        return isinf(x) ? Complex(y, abs(x)) : x == 0 ? Complex(T(pi) / 2, y) : Complex(y, y)
+    elseif x == 0 && y == 0
+        return Complex(T(pi) / 2, -y)
+    elseif x == Inf && y === 0.0     # Julia tests these corners for Float64 only
+        return Complex(y, -x)
+    elseif x == -Inf && y === -0.0
+        return Complex(T(pi), -x)
+    end
+    re = 2 * atan(real(sqrt(1 - z)), real(sqrt(1 + z)))
+    im = asinh(imag(sqrt(conj(1 + z)) * sqrt(1 - z)))
+    isinf(x) && isinf(y) && (re -= T(pi) / 4 * sign(x))
+    Complex(re, im)
+end
+function acosh(z::Complex{T}) where {T<:AbstractFloat}
+    x, y = reim(z)
+    if isnan(x) || isnan(y)
+        return isinf(x) || isinf(y) ? Complex(T(Inf), T(NaN)) : Complex(T(NaN), T(NaN))
+    elseif x == -Inf && y === -0.0   # (Float64 only, as Julia)
+        return Complex(T(Inf), -T(pi))
+    end
+    re = asinh(real(sqrt(conj(z - 1)) * sqrt(z + 1)))
+    im = 2 * atan(imag(sqrt(z - 1)), real(sqrt(z + 1)))
+    isinf(x) && isinf(y) && (im -= T(pi) / 4 * sign(y) * sign(x))
+    Complex(re, im)
+end
+# atanh with Kahan's scaling: far from the origin 1/z decides the real part; at x == 1 the pole is
+# approached through a tiny ρ so log and atan stay finite
+function atanh(z::Complex{T}) where {T<:AbstractFloat}
+    θ = sqrt(prevfloat(typemax(T))) / 4
+    ρ = 1 / θ
+    x, y = reim(z)
+    if abs(x) > θ || abs(y) > θ
+        isnan(y) && return Complex(isinf(x) ? copysign(zero(x), x) : real(1 / z), y)
+        isinf(y) && return Complex(copysign(zero(x), x), copysign(T(pi) / 2, y))
+        return Complex(real(1 / z), copysign(T(pi) / 2, y))
+    end
+    β = copysign(one(T), x)   # work in the right half plane, restore the sign at the end
+    x, y = reim(β * z)
+    if x == 1
+        if y == 0
+            re, im = T(Inf), y
+        else
+            ym = abs(y) + ρ
+            re = log(sqrt(sqrt(4 + y * y)) / sqrt(ym))
+            im = copysign(T(pi) / 2 + atan(ym / 2), y) / 2
+        end
+    else
+        ysq = (abs(y) + ρ)^2
+        re = x == 0 ? x : log1p(4x / ((1 - x)^2 + ysq)) / 4
+        im = angle(Complex((1 - x) * (1 + x) - ysq, 2y)) / 2
+    end
+    β * Complex(re, im)
+end
+# the rotations i·f(-i·z) that relate the trigonometric and hyperbolic inverses
+asinh(z::Complex{<:AbstractFloat}) = (w = asin(Complex(-imag(z), real(z))); Complex(imag(w), -real(w)))
+atan(z::Complex{<:AbstractFloat}) = (w = atanh(Complex(-imag(z), real(z))); Complex(imag(w), -real(w)))
+# expm1 keeps accuracy for small |z|: cos(y) - 1 written as -2sin²(y/2)
+function expm1(z::Complex{T}) where {T<:AbstractFloat}
+    x, y = reim(z)
+    if isnan(x)
+        return Complex(x, y == 0 ? y : x)
+    elseif !isfinite(y)
+        return x == Inf ? Complex(-x, T(NaN)) : x == -Inf ? Complex(-one(x), copysign(zero(y), y)) :
+               Complex(T(NaN), T(NaN))
+    end
+    em1 = expm1(x)
+    y == 0 && return Complex(em1, y)
+    e = em1 + one(em1)
+    isfinite(e) || return Complex(e * cos(y), e * sin(y))
+    Complex(em1 - 2 * e * sin(T(0.5) * y)^2, e * sin(y))
+end
+# log1p by Kahan's trick log(u) * z / (u - 1) with u = 1 + z, which cancels the rounding of 1 + z;
+# plain log(u) left of the imaginary axis (near z = -2 and on the branch cut)
+function log1p(z::Complex{T}) where {T<:AbstractFloat}
+    x, y = reim(z)
+    if isfinite(x)
+        isinf(y) && return log(z)
+        u = one(T) + z
+        return u == 1 ? z : real(u) <= 0 ? log(u) : log(u) * (z / (u - 1))
+    end
+    isnan(x) && return Complex(x, x)
+    isfinite(y) ? Complex(T(Inf), copysign(x > 0 ? zero(T) : T(pi), y)) : Complex(T(Inf), T(NaN))
+end
+exp2(z::Complex{T}) where {T<:AbstractFloat} = exp2(real(z)) * cis(imag(z) * log(T(2)))
+exp10(z::Complex{T}) where {T<:AbstractFloat} = exp10(real(z)) * cis(imag(z) * log(T(10)))
+for f in (:asin, :acos, :atan, :asinh, :acosh, :atanh, :expm1, :log1p, :exp2, :exp10)
+    @eval $f(z::Complex) = $f(float(z))
+end
 
 # powers as Julia's _cpow: integer exponents by squaring (negative ones through inv), real bases and
 # exponents by real powers with the sign of zero imaginary parts kept, else |z|^p * cis(p * angle(z))
@@ -334,6 +443,54 @@ literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{0}) = one(z)
 literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{1}) = z
 literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{2}) = z * z
 literal_pow(::typeof(^), z::Complex{<:Union{HWInt,HWFloat}}, ::Val{3}) = z * z * z
+
+# Complex numbers: "a±bim" with the unit `im`, `i` or `j`, a purely real or purely imaginary part, spaces
+# around the parts; each part parses as T does (its error names the part), as Julia's parser.
+function _parse_complex(::Type{Complex{T}}, str::AbstractString, raise::Bool) where {T<:Real}
+    s = String(str)
+    i, e = 1, ncodeunits(s)
+    while i <= e && isspace(s[i])
+        i = nextind(s, i)
+    end
+    if i > e
+        raise && throw(ArgumentError("input string is empty or only contains whitespace"))
+        return nothing
+    end
+    # the sign between the parts: not a leading sign, nor an exponent's
+    sep = something(findnext(in(('+', '-')), s, i), 0)
+    sep == i && (sep = something(findnext(in(('+', '-')), s, sep + 1), 0))
+    sep != 0 && s[prevind(s, sep)] in ('e', 'E') && (sep = something(findnext(in(('+', '-')), s, sep + 1), 0))
+    # the imaginary unit at the end
+    u = something(findprev(in(('m', 'i', 'j')), s, e), 0)
+    if u > 0 && s[u] == 'm'
+        u = prevind(s, u)
+        if u < 1 || s[u] != 'i'
+            raise && throw(ArgumentError("expected trailing \"im\", found only \"m\""))
+            return nothing
+        end
+    end
+    part(a, b) = raise ? parse(T, SubString(s, a, b)) : tryparse(T, SubString(s, a, b))
+    if sep == 0
+        # "±inf" ends in an `i` that is no unit
+        if u > i && !(u == i + 1 && s[i] in ('+', '-'))
+            y = part(i, u - 1)
+            return y === nothing ? nothing : Complex{T}(zero(y), y)
+        end
+        x = part(i, e)
+        return x === nothing ? nothing : Complex{T}(x)
+    end
+    if u < sep
+        raise && throw(ArgumentError("missing imaginary unit"))
+        return nothing
+    end
+    x = part(i, sep - 1)
+    x === nothing && return nothing
+    y = part(sep + 1, u - 1)
+    y === nothing && return nothing
+    Complex{T}(x, s[sep] == '-' ? -y : y)
+end
+parse(::Type{Complex{T}}, s::AbstractString) where {T<:Real} = _parse_complex(Complex{T}, s, true)
+tryparse(::Type{Complex{T}}, s::AbstractString) where {T<:Real} = _parse_complex(Complex{T}, s, false)
 
 function show(io::IO, z::Complex)
     r, i = reim(z)

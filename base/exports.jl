@@ -61,7 +61,9 @@ export
     rationalize, complex, reim, angle, cis, cispi, big, precision, setprecision, gcdx, invmod,
     powermod, binomial, nextpow, prevpow, ispow2, digits, digits!, bitstring, bswap, bitrotate,
     maxintfloat, issubnormal, exponent, significand, frexp, ldexp, exp2, exp10, asinh, acosh,
-    atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, deg2rad, rad2deg, sind, cosd, tand, sincosd,
+    atanh, sincos, sinpi, cospi, sincospi, sec, csc, cot, sech, csch, coth, asec, acsc, acot, asech,
+    acsch, acoth, secd, cscd, cotd, asind, acosd, atand, asecd, acscd, acotd, deg2rad, rad2deg, sind,
+    cosd, tand, sincosd,
     mod2pi, rem2pi, evalpoly, widemul, @big_str, @int128_str, @uint128_str,
     # arrays (abstractarray.jl, multidimensional.jl, subarray.jl, permuteddims.jl, ...)
     hcat, hvcat, hvncat, cat, reshape, permutedims, permutedims!, transpose, adjoint, var"'", view, parent,

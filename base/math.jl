@@ -60,9 +60,6 @@ for f in _UNARY_MATH
     @eval $f(x::Real) = $f(float(x))
 end
 sincos(x) = (sin(x), cos(x))
-sec(x::Number) = inv(cos(x))
-csc(x::Number) = inv(sin(x))
-cot(x::Number) = inv(tan(x))
 deg2rad(x::AbstractFloat) = x * (oftype(x, pi) / 180)
 rad2deg(x::AbstractFloat) = x * (180 / oftype(x, pi))
 deg2rad(x::Real) = deg2rad(float(x))
@@ -122,6 +119,20 @@ sind(x::Real) = sinpi(x / 180)   # BigFloat: at its own precision
 cosd(x::Real) = cospi(x / 180)
 tand(x::Real) = sind(x) / cosd(x)
 sincosd(x::Real) = (sind(x), cosd(x))
+# the reciprocal functions and their inverses for every Number, through inv as Julia defines them
+for (finv, f) in ((:sec, :cos), (:csc, :sin), (:cot, :tan), (:sech, :cosh), (:csch, :sinh), (:coth, :tanh),
+                  (:secd, :cosd), (:cscd, :sind), (:cotd, :tand))
+    @eval $finv(x::Number) = inv($f(x))
+end
+for (af, f) in ((:asec, :acos), (:acsc, :asin), (:acot, :atan), (:asech, :acosh), (:acsch, :asinh), (:acoth, :atanh))
+    @eval $af(y::Number) = $f(inv(y))
+end
+for (fd, f) in ((:asind, :asin), (:acosd, :acos), (:atand, :atan), (:asecd, :asec), (:acscd, :acsc), (:acotd, :acot))
+    @eval $fd(y) = rad2deg($f(y))
+end
+atand(y, x) = rad2deg(atan(y, x))
+deg2rad(z::Number) = (z / 180) * pi
+rad2deg(z::Number) = (z / pi) * 180
 atan(y::Real, x::Real) = atan(promote(float(y), float(x))...)
 atan(y::Float16, x::Float16) = Float16(atan(Float32(y), Float32(x)))
 hypot(x::Float16, y::Float16) = Float16(hypot(Float32(x), Float32(y)))
@@ -216,3 +227,19 @@ end
 muladd(x::Number, y::Number, z::Number) = x * y + z
 fma(x::Number, y::Number, z::Number) = fma(promote(float(x), float(y), float(z))...)
 fma(x::Float16, y::Float16, z::Float16) = Float16(fma(Float32(x), Float32(y), Float32(z)))
+
+# Base.Math: Julia keeps its math functions in this submodule and Base re-exports them; julep defines
+# them in Base, and Math binds the same functions, so `Base.Math.sinpi === sinpi` and methods added
+# through `Base.Math.sin` extend `sin`; it exports them as Julia's does.
+module Math
+for f in (:sin, :cos, :sincos, :tan, :sinh, :cosh, :tanh, :asin, :acos, :atan, :asinh, :acosh, :atanh,
+          :sec, :csc, :cot, :asec, :acsc, :acot, :sech, :csch, :coth, :asech, :acsch, :acoth,
+          :sinpi, :cospi, :sincospi, :tanpi, :sinc, :cosc, :cosd, :cotd, :cscd, :secd, :sind, :tand, :sincosd,
+          :acosd, :acotd, :acscd, :asecd, :asind, :atand, :rad2deg, :deg2rad, :log, :log2, :log10, :log1p,
+          :exponent, :exp, :exp2, :exp10, :expm1, :cbrt, :sqrt, :fourthroot, :significand, :hypot, :max, :min,
+          :minmax, :ldexp, :frexp, :clamp, :clamp!, :modf, :^, :mod2pi, :rem2pi, :evalpoly, :fma, :muladd)
+    isdefined(Base, f) || continue
+    Core.eval(Math, Expr(:import, Expr(:., :., :., :Base, f)))
+    Core.eval(Math, Expr(:export, f))
+end
+end # module Math

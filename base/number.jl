@@ -78,8 +78,11 @@ isqrt(x::Integer) = trunc(typeof(x), sqrt(Float64(x)))
 min(x::T, y::T) where {T<:Real} = ifelse(isless(y, x), y, x)
 max(x::T, y::T) where {T<:Real} = ifelse(isless(y, x), x, y)
 
-# isapprox (≈): |x - y| <= max(atol, rtol * max(|x|, |y|)), rtol defaulting to √eps when atol is 0
-_default_rtol(x, y) = sqrt(eps(Float64))
+# isapprox (≈): |x - y| <= max(atol, rtol * max(|x|, |y|)), rtol defaulting to √eps of the less precise
+# float type when atol is 0 (0 for integers and rationals: exact)
+_rtol(::Type{T}) where {T<:AbstractFloat} = sqrt(eps(T))
+_rtol(::Type{<:Real}) = 0
+_default_rtol(x, y) = max(_rtol(real(typeof(x))), _rtol(real(typeof(y))))
 function isapprox(x::Number, y::Number; atol::Real=0, rtol::Real=(atol > 0 ? 0 : _default_rtol(x, y)), nans::Bool=false)
     x == y && return true
     (nans && isnan(x) && isnan(y)) && return true

@@ -102,3 +102,95 @@ end
     @test isequal(exp(Complex(NaN, 0.0)), Complex(NaN, 0.0))
     @test (1 + 1im)^2 === 0 + 2im
 end
+
+@testset "inverse functions, expm1, log1p on Kahan's branch cuts" begin
+    # principal values and round trips
+    for z in (0.5 + 0.25im, -1.5 + 2.0im, 3.0 - 0.5im, -0.2 - 0.7im, 1e-3 + 2e3im)
+        @test sin(asin(z)) ≈ z
+        @test cos(acos(z)) ≈ z
+        @test tan(atan(z)) ≈ z
+        @test sinh(asinh(z)) ≈ z
+        @test cosh(acosh(z)) ≈ z
+        @test tanh(atanh(z)) ≈ z
+        @test expm1(z) ≈ exp(z) - 1
+        @test log1p(z) ≈ log(1 + z)
+        @test -pi / 2 <= real(asin(z)) <= pi / 2 && 0 <= real(acos(z)) <= pi && real(acosh(z)) >= 0
+    end
+    @test asin(0.5 + 0.0im) ≈ pi / 6 && imag(asin(0.5 + 0.0im)) === 0.0
+    @test acos(0.5 + 0.0im) ≈ pi / 3
+    @test atan(1.0 + 0.0im) ≈ pi / 4
+    # the cuts on the real axis: the sign of a zero imaginary part picks the side
+    @test imag(asin(2.0 + 0.0im)) > 0 && imag(asin(2.0 - 0.0im)) < 0
+    @test imag(acos(2.0 + 0.0im)) < 0 && imag(acos(2.0 - 0.0im)) > 0
+    @test imag(atanh(2.0 + 0.0im)) ≈ pi / 2 && imag(atanh(2.0 - 0.0im)) ≈ -pi / 2
+    @test imag(acosh(-2.0 + 0.0im)) ≈ pi && imag(acosh(-2.0 - 0.0im)) ≈ -pi
+    @test real(atan(Complex(0.0, 2.0))) ≈ pi / 2 && real(atan(Complex(-0.0, 2.0))) ≈ -pi / 2
+    @test imag(log1p(-2.0 + 0.0im)) ≈ pi && imag(log1p(-2.0 - 0.0im)) ≈ -pi
+    @test asin(1.0 + 0.0im) === pi / 2 + 0.0im
+    @test acos(1.0 + 0.0im) === 0.0 - 0.0im
+    @test acos(0.0 + 0.0im) === pi / 2 - 0.0im
+    # special values (C99 Annex G)
+    @test acos(Inf + 0.0im) === 0.0 - Inf * im
+    @test acos(-Inf - 0.0im) === pi + Inf * im
+    @test asin(Inf + Inf * im) === pi / 4 + Inf * im
+    @test atanh(1.0 + 0.0im) === Inf + 0.0im
+    @test log1p(-1.0 + 0.0im) === -Inf + 0.0im
+    @test expm1(-Inf + Inf * im) === -1.0 + 0.0im
+    @test isequal(asin(NaN + 1.0im), NaN + NaN * im)
+    # small arguments keep their accuracy
+    z = 1e-10 + 1e-10im
+    @test expm1(z) ≈ z + z^2 / 2 rtol = 1e-15
+    @test log1p(z) ≈ z - z^2 / 2 rtol = 1e-15
+    @test asin(z) ≈ z rtol = 1e-15
+    @test atanh(z) ≈ z rtol = 1e-15
+    # element types: Float32 stays Float32, integers go to Float64
+    @test asin(ComplexF32(0.3, 0.7)) isa ComplexF32
+    @test asin(ComplexF32(0.3, 0.7)) ≈ ComplexF32(asin(0.3 + 0.7im))   # Float32's default rtol
+    @test ComplexF32(1, 1) ≈ ComplexF32(1 + 1f-7, 1) && 1 ≈ 1.0 + 1e-12 && !(100000000 ≈ 100000001)
+    @test acos(2 + 0im) === acos(2.0 + 0.0im) && atanh(Complex(2, -1)) === atanh(2.0 - 1.0im)
+    @test expm1(1 + 1im) === expm1(1.0 + 1.0im) && log1p(1 + 1im) === log1p(1.0 + 1.0im)
+    @test exp2(1.0 + 0.0im) == 2.0 && exp10(2.0 + 0.0im) == 100.0 && exp2(0.5 + 1.0im) ≈ 2^(0.5 + 1.0im)
+    # the reciprocal functions and their inverses
+    @test sec(1.0 + 1.0im) ≈ inv(cos(1.0 + 1.0im)) && coth(0.5 + 2.0im) ≈ inv(tanh(0.5 + 2.0im))
+    @test sech(0.5) === inv(cosh(0.5)) && csch(2) === inv(sinh(2.0))
+    @test asec(2.0) ≈ pi / 3 && acot(1.0) ≈ pi / 4 && acsc(2.0) ≈ pi / 6 && acoth(2.0) ≈ atanh(0.5)
+    @test asech(0.5) ≈ acosh(2.0) && acsch(0.5 + 0.5im) ≈ asinh(1.0 - 1.0im)
+    @test asind(0.5) ≈ 30 && acosd(0.5) ≈ 60 && atand(1.0) ≈ 45 && atand(1.0, -1.0) ≈ 135
+    @test secd(60) ≈ 2 && cotd(45) ≈ 1
+    @test_throws DomainError asec(0.5)
+end
+
+@testset "parse(Complex{T}, s)" begin
+    @test parse(ComplexF64, "1.5+2im") === 1.5 + 2.0im
+    @test parse(ComplexF64, "1 + 2im") === 1.0 + 2.0im
+    @test parse(ComplexF64, "3im") === 0.0 + 3.0im
+    @test parse(ComplexF64, "-1.5e3-2.0im") === -1500.0 - 2.0im
+    @test parse(ComplexF64, "1e-3+1e+3im") === 0.001 + 1000.0im
+    @test parse(ComplexF64, "1+2i") === parse(ComplexF64, "1+2j") === 1.0 + 2.0im
+    @test parse(ComplexF64, "  -2.5 ") === -2.5 + 0.0im
+    @test parse(ComplexF64, "-inf") === -Inf + 0.0im
+    @test parse(ComplexF64, "-3.5im") === 0.0 - 3.5im
+    @test parse(Complex{Int}, "1 - 2im") === 1 - 2im
+    @test parse(ComplexF32, "0.5+0.25im") === ComplexF32(0.5, 0.25)
+    @test tryparse(ComplexF64, "1+2im") === 1.0 + 2.0im
+    @test tryparse(ComplexF64, "1+2") === nothing
+    @test tryparse(Complex{Int}, "1.5+2im") === nothing
+    @test tryparse(ComplexF64, "im") === nothing
+    msg(s, T = ComplexF64) = try parse(T, s); "" catch e; sprint(showerror, e) end
+    @test msg("") == "ArgumentError: input string is empty or only contains whitespace"
+    @test msg("1+2") == "ArgumentError: missing imaginary unit"
+    @test msg("1+2m") == "ArgumentError: expected trailing \"im\", found only \"m\""
+    @test msg("1x+2im") == "ArgumentError: cannot parse \"1x\" as Float64"
+    @test msg("1+2.5im", Complex{Int}) == "ArgumentError: invalid base 10 digit '.' in \"2.5\""
+end
+
+struct MathExt end
+Base.Math.sin(::MathExt) = :extended
+@testset "Base.Math" begin
+    @test Base.Math.sinpi === sinpi && Base.Math.sin === sin && Base.Math.atan === atan
+    @test Base.Math.sec === sec && Base.Math.hypot === hypot && Base.Math.evalpoly === evalpoly
+    @test Base.Math.sqrt(4.0) === 2.0 && Base.Math.cbrt(27.0) === 3.0
+    @test Base.Math isa Module && parentmodule(Base.Math) === Base
+    @test sin(MathExt()) === :extended
+    @test (@eval module UsesMath using Base.Math: sinpi end; UsesMath.sinpi === sinpi)
+end

@@ -283,6 +283,11 @@ static const icase_t inter_cases[] = {
     {"Vector{Int64}", "Vector{String}", "Union{}"}, {"Any", "Vector{Int64}", "Vector{Int64}"},
     {"Tuple{Int64,Vararg{Any}}", "Tuple{Vararg{Int64}}", "Tuple{Int64,Vararg{Int64}}"},
     {"Type{String}", "Type{<:Integer}", "Union{}"}, {"Signed", "Union{Int8,UInt8}", "Int8"},
+    /* the diagonal rule: a variable only in covariant positions is one concrete type */
+    {"Tuple{T,T} where T", "Tuple{Int64,Float64}", "Union{}"},
+    {"Tuple{Vararg{T}} where T", "Tuple{Int64,Float64}", "Union{}"},
+    {"Tuple{T,Vector{T}} where T", "Tuple{Int64,Vector{Float64}}", "Union{}"},
+    {"Tuple{T,T,Vector{T}} where T", "Tuple{Int64,Float64,Vector{Real}}", "Tuple{Int64,Float64,Vector{Real}}"},
 };
 
 Test(subtype, intersection)
@@ -320,9 +325,14 @@ static const mscase_t ms_cases[] = {
     {"Tuple{Vector, Any}", "Tuple{AbstractArray{T}, T} where T", 0, 0},
     {"Tuple{Vector, Any}", "Tuple{AbstractArray{T}, Any} where T", 1, 0},
     {"Tuple{Int64, Any}", "Tuple{T, T} where T", 0, 0},
-    {"Tuple{Type{T}, T} where T", "Tuple{Type{P}, Ptr} where P<:Ptr", 0, 0},
+    /* Type{P} beats Type{T} and Ptr beats T: Julia orders these without an ambiguity (the tied T is no
+       tie-breaker when each position of the other side is at least as specific) */
+    {"Tuple{Type{P}, Ptr} where P<:Ptr", "Tuple{Type{T}, T} where T", 1, 0},
     {"Tuple{Type{T}, T} where T<:Ptr", "Tuple{Type{P}, Ptr} where P<:Ptr", 1, 0},
-    {"Tuple{Int64, Real}", "Tuple{T, T} where T<:Real", 0, 0},
+    /* naming Int64 beats a diagonal variable bounded by Real (Julia's tuple_morespecific: one position
+       more specific, the other equal once closed), as *(::Rational, ::Rational) beats *(::T, ::T) */
+    {"Tuple{Int64, Real}", "Tuple{T, T} where T<:Real", 1, 0},
+    {"Tuple{Vector, Vector}", "Tuple{T, T} where T<:AbstractVector", 1, 0},
     {"Tuple{Vector{T}, Any} where T", "Tuple{AbstractVector{Int64}, Int64}", 0, 0},
     /* u(::Type{Ptr{T}}, ::Ptr{T}) beats both u(::Type{T}, ::T) and u(::Type{P}, ::Ptr) where P<:Ptr */
     {"Tuple{Type{Ptr{T}}, Ptr{T}} where T", "Tuple{Type{T}, T} where T", 1, 0},
