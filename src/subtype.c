@@ -154,7 +154,8 @@ JL_DLLEXPORT int jl_has_typevar(jl_value_t *t, jl_tvar_t *v)
     return has_var(t, v);
 }
 
-/* Does `var` occur in `v` inside an invariant position (a non-Tuple type's parameter, a Vararg's N)? */
+/* Does `var` occur in `v` inside an invariant position (a parameter of a non-Tuple type, also through Tuples
+   nested in one, or a Vararg's N)? */
 static int occurs_invariant(jl_value_t *v, jl_tvar_t *var, int inv)
 {
     if (v == (jl_value_t *)var)
@@ -177,7 +178,7 @@ static int occurs_invariant(jl_value_t *v, jl_tvar_t *var, int inv)
         jl_datatype_t *dt = (jl_datatype_t *)v;
         int istuple = dt->name == jl_tuple_typename;
         for (size_t i = 0; i < jl_svec_len(dt->parameters); i++)
-            if (occurs_invariant(jl_svecref(dt->parameters, i), var, !istuple))
+            if (occurs_invariant(jl_svecref(dt->parameters, i), var, inv || !istuple))
                 return 1;
     }
     return 0;

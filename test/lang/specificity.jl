@@ -179,12 +179,7 @@ same(x::T, y::T) where {T} = 1
     @test Base.morespecific(Tuple{Int, Real}, Tuple{T, T} where T<:Real)
     @test (1//2) * (1//3) == 1//6 && (1//2) + (1//3) == 5//6
     @test same(1, 2) == 1
-    err = try
-        same(1, 2.0)
-        nothing
-    catch e
-        e
-    end
+    err = try same(1, 2.0); nothing catch e; e end
     @test err isa MethodError
     @test startswith(sprint(showerror, err), """
         MethodError: no method matching same(::Int64, ::Float64)

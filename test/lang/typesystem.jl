@@ -57,6 +57,9 @@ primitive type TBits64 64 end
         @test typeintersect(Tuple{T, Vector{T}} where T, Tuple{Int, Vector{Float64}}) === Union{}
         @test typeintersect(Tuple{T, T, Vector{T}} where T, Tuple{Int, Float64, Vector{Real}}) ===
               Tuple{Int, Float64, Vector{Real}}
+        @test typeintersect(Tuple{T, T, Ref{Tuple{T}}} where T, Tuple{Int, Float64, Ref{Tuple{Real}}}) ===
+              Tuple{Int, Float64, Ref{Tuple{Real}}}
+        @test Tuple{Int, Float64, Ref{Tuple{Real}}} <: (Tuple{T, T, Ref{Tuple{T}}} where T)
     end
     @testset "typejoin" begin
         @test typejoin(Vector{Int}, Vector{Float64}) == (Vector{T} where T)
