@@ -1023,6 +1023,26 @@ static jl_value_t *infer_match(frame_t *fr, jl_method_t *m, jl_value_t *tt, jl_v
 
 static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n, size_t pc);
 
+/* the members of Union t into ms (at most JL_INFER_MAX_UNION dispatchable types), or 0 */
+static int union_members(jl_value_t *t, jl_value_t **ms, size_t *k)
+{
+    jl_value_t *stack[8];
+    int sp = 0;
+    stack[sp++] = t;
+    while (sp > 0) {
+        jl_value_t *u = stack[--sp];
+        if (jl_is_uniontype(u) && sp < 6) {
+            stack[sp++] = ((jl_uniontype_t *)u)->b;
+            stack[sp++] = ((jl_uniontype_t *)u)->a;
+        }
+        else if (*k < JL_INFER_MAX_UNION && is_dispatch_elt(u))
+            ms[(*k)++] = u;
+        else
+            return 0;
+    }
+    return 1;
+}
+
 /* Union splitting: a call whose one argument is a small Union of dispatchable types is inferred
    member by member (Julia's union splitting), e.g. getindex(::Union{Nothing, Tuple{Char, Int}}, 1):
    the Nothing case has no method (Union{}), the Tuple case gives Char. NULL when not applicable. */
@@ -1034,20 +1054,8 @@ static jl_value_t *union_split_call(frame_t *fr, jl_value_t **argtypes, size_t n
             continue;
         jl_value_t *ms[JL_INFER_MAX_UNION];
         size_t k = 0;
-        jl_value_t *stack[8];
-        int sp = 0;
-        stack[sp++] = t;
-        while (sp > 0) {
-            jl_value_t *u = stack[--sp];
-            if (jl_is_uniontype(u) && sp < 6) {
-                stack[sp++] = ((jl_uniontype_t *)u)->b;
-                stack[sp++] = ((jl_uniontype_t *)u)->a;
-            }
-            else if (k < JL_INFER_MAX_UNION && is_dispatch_elt(u))
-                ms[k++] = u;
-            else
-                return NULL;
-        }
+        if (!union_members(t, ms, &k))
+            return NULL;
         jl_value_t *at[n];
         memcpy(at, argtypes, n * sizeof(jl_value_t *));
         jl_value_t *rt = jl_bottom_type;
@@ -1058,6 +1066,40 @@ static jl_value_t *union_split_call(frame_t *fr, jl_value_t **argtypes, size_t n
         return rt;
     }
     return NULL;
+}
+
+/* The targets of a union-split call the optimizer turns into branches (optimize.c): for argument
+   types ps with exactly one small Union of concrete types (the others concrete), an svec
+   (argument index, T1, mi1, T2, mi2, ...) with the instance each member dispatches to (nothing when
+   it has no single method: that member keeps the dynamic call); NULL when no member has a target. */
+static jl_value_t *union_split_targets(jl_value_t **ps, size_t n)
+{
+    size_t ui = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (jl_is_uniontype(ps[i]) && ui == 0)
+            ui = i;
+        else if (!is_dispatch_elt(ps[i]))
+            return NULL;
+    }
+    jl_value_t *ms[JL_INFER_MAX_UNION];
+    size_t k = 0;
+    if (ui == 0 || !union_members(ps[ui], ms, &k))
+        return NULL;
+    jl_svec_t *r = jl_alloc_svec(1 + 2 * k);
+    jl_svecset(r, 0, jl_box_int64((int64_t)ui));
+    int any = 0;
+    jl_value_t *at[n];
+    memcpy(at, ps, n * sizeof(jl_value_t *));
+    for (size_t j = 0; j < k; j++) {
+        at[ui] = ms[j];
+        jl_value_t *tt = (jl_value_t *)jl_apply_tuple_type_v(at, n);
+        jl_value_t *m = jl_gf_invoke_lookup(tt);
+        jl_method_instance_t *mi = jl_is_method(m) ? specialize_for_inference((jl_method_t *)m, tt) : NULL;
+        jl_svecset(r, 1 + 2 * j, ms[j]);
+        jl_svecset(r, 2 + 2 * j, mi ? (jl_value_t *)mi : jl_nothing);
+        any |= mi != NULL;
+    }
+    return any ? (jl_value_t *)r : NULL;
 }
 
 /* A union-split call whose members all reach one method (`y !== nothing` with y::Union{Nothing,
@@ -1117,8 +1159,11 @@ static jl_value_t *abstract_call_gf(frame_t *fr, jl_value_t **argtypes, size_t n
     }
     jl_value_t *split = union_split_call(fr, argtypes, n);
     if (split != NULL) {
-        if (pc != (size_t)-1 && fr->callees)
+        if (pc != (size_t)-1 && fr->callees) {
             fr->callees[pc] = (jl_value_t *)single_method_for_union(fr, mt, sig, argtypes, n);
+            if (fr->callees[pc] == NULL)
+                fr->callees[pc] = union_split_targets(ps, n);
+        }
         return split;
     }
     jl_value_t *matches = jl_matching_methods(sig, JL_INFER_MAX_METHODS);

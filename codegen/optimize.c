@@ -580,6 +580,42 @@ static int has_union_param(jl_method_instance_t *mi)
     return 0;
 }
 
+/* Union splitting of a dynamic call (targets from infer.c's union_split_targets): for each member
+   with a target, `isa(x, T) && (r = invoke target(...))`, the members without one fall to the dynamic
+   call (their MethodError); the operand returned reads the result slot r. Julia's optimizer does the
+   same, so `check(t.left)` with a Union{Node, Nothing} field is a type test and a direct call. */
+static jl_value_t *split_call(opt_t *o, jl_svec_t *split, jl_expr_t *call, jl_value_t *ty, int32_t loc)
+{
+    ir_t *out = &o->out;
+    size_t ai = (size_t)jl_unbox_int64(jl_svecref(split, 0)), nmem = (jl_svec_len(split) - 1) / 2;
+    jl_value_t *x = jl_exprarg(call, ai);
+    jl_value_t *r = new_slot(add_slot(o, (jl_value_t *)jl_symbol("#split#"), JL_SLOT_ASSIGNED, ty));
+    jl_value_t *any = (jl_value_t *)jl_any_type;
+    size_t ends[JL_INFER_MAX_UNION], nend = 0;
+    for (size_t j = 0; j < nmem && nend < JL_INFER_MAX_UNION; j++) {
+        jl_value_t *t = jl_svecref(split, 1 + 2 * j), *mi = jl_svecref(split, 2 + 2 * j);
+        if (!jl_is_method_instance(mi))
+            continue;
+        jl_expr_t *test = jl_exprn(jl_s_call, 3);
+        jl_exprargset(test, 0, jl_builtin_isa);
+        jl_exprargset(test, 1, x);
+        jl_exprargset(test, 2, quote_const(t));
+        size_t c = ir_push(out, (jl_value_t *)test, (jl_value_t *)jl_bool_type, loc, NULL);
+        size_t g = ir_push(out, new_gotoifnot(new_ssa(c + 1), 0), any, loc, NULL);
+        jl_expr_t *inv = jl_exprn(jl_s_invoke, jl_expr_nargs(call) + 1);
+        jl_exprargset(inv, 0, mi);
+        for (size_t a = 0; a < jl_expr_nargs(call); a++)
+            jl_exprargset(inv, a + 1, jl_exprarg(call, a));
+        ir_push(out, (jl_value_t *)jl_expr(jl_s_assign, 2, r, (jl_value_t *)inv), ty, loc, mi);
+        ends[nend++] = ir_push(out, new_goto(0), any, loc, NULL);
+        ((jl_gotoifnot_t *)out->stmts[g])->dest = (intptr_t)out->n + 1;
+    }
+    ir_push(out, (jl_value_t *)jl_expr(jl_s_assign, 2, r, (jl_value_t *)call), ty, loc, NULL);
+    for (size_t e = 0; e < nend; e++)
+        ((jl_gotonode_t *)out->stmts[ends[e]])->label = (intptr_t)out->n + 1;
+    return r;
+}
+
 static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_value_t **constcode,
                         const uint8_t *reached)
 {
@@ -647,7 +683,9 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
         jl_value_t *ns = map_operand(s, vmap);
         resolve_foreigncall_types(o, ns);
         jl_expr_t *call = stmt_call(ns);
-        jl_method_instance_t *callee = callees ? (jl_method_instance_t *)callees[i] : NULL;
+        jl_value_t *cv = callees ? callees[i] : NULL;
+        jl_svec_t *split = cv && jl_is_svec(cv) ? (jl_svec_t *)cv : NULL;
+        jl_method_instance_t *callee = split ? NULL : (jl_method_instance_t *)cv;
         jl_expr_t *flat = call ? flatten_apply(o, call, loc) : NULL;
         if (flat != NULL) {
             ns = call == (jl_expr_t *)ns ? (jl_value_t *)flat : (jl_value_t *)jl_expr(jl_s_assign, 2, jl_exprarg(ns, 0), flat);
@@ -672,6 +710,12 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
         if (csrc) {
             jl_value_t *v = inline_call(o, csrc, callee, call, 0, loc);
             if (call != (jl_expr_t *)ns) /* slot = call */
+                v = (jl_value_t *)jl_expr(jl_s_assign, 2, jl_exprarg(ns, 0), v);
+            vmap[i] = ir_push(out, v, ty, loc, NULL);
+        }
+        else if (split && flat == NULL && call && call->head == jl_s_call) {
+            jl_value_t *v = split_call(o, split, call, ty, loc);
+            if (call != (jl_expr_t *)ns)
                 v = (jl_value_t *)jl_expr(jl_s_assign, 2, jl_exprarg(ns, 0), v);
             vmap[i] = ir_push(out, v, ty, loc, NULL);
         }

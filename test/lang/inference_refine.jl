@@ -1,6 +1,7 @@
 # inference_refine.jl -- branch conditions that narrow a variable's type (`x !== nothing`, `!(x === c)`,
 # `while (y = iterate(...)) !== nothing`) and calls on Union-typed values that have one method: inferred
-# concretely and compiled without dynamic dispatch or allocation.
+# concretely and compiled without dynamic dispatch or allocation. A call on a Union-typed value whose
+# members dispatch to different methods (or to none) is split into type tests and direct calls.
 using Test
 
 # the calls in optimized code that still go through dynamic dispatch (not builtins, not invokes)
@@ -62,6 +63,47 @@ end
 @testset "one method for every member of a Union: no dynamic call" begin
     @test isempty(dynamic_calls(is_something, (Union{Nothing, Float64},)))
     @test is_something(1.5) && !is_something(nothing)
+end
+
+struct Tree
+    left::Union{Tree, Nothing}
+    right::Union{Tree, Nothing}
+end
+grow(d) = d == 0 ? Tree(nothing, nothing) : Tree(grow(d - 1), grow(d - 1))
+nodes(t::Tree) = 1 + (t.left === nothing ? 0 : nodes(t.left) + nodes(t.right))
+left_nodes(t::Tree) = nodes(t.left)     # no method for the Nothing member
+describe(x::Int) = x + 1
+describe(x::Float64) = 2x
+describe(x::String) = length(x)
+describe_field(r::Base.RefValue{Union{Int, Float64, String}}) = describe(r[])
+
+function invokes(f, types)
+    ci = code_typed(f, types)[1].first
+    count(st -> Meta.isexpr(Meta.isexpr(st, :(=)) ? st.args[2] : st, :invoke), ci.code)
+end
+
+@testset "calls on a Union split into type tests and direct calls" begin
+    @test invokes(nodes, (Tree,)) == 2
+    t = grow(12)
+    @test nodes(t) == 2^13 - 1
+    allocs(t) = @allocated nodes(t)
+    allocs(t)
+    @test allocs(t) == 0
+    @test left_nodes(grow(3)) == 7
+    @test_throws MethodError left_nodes(Tree(nothing, nothing))
+    @test invokes(describe_field, (Base.RefValue{Union{Int, Float64, String}},)) == 3
+    r = Ref{Union{Int, Float64, String}}(1)
+    @test describe_field(r) === 2
+    r[] = 1.5
+    @test describe_field(r) === 3.0
+    r[] = "abc"
+    @test describe_field(r) === 3
+end
+
+describe(x::Int) = x + 10     # a redefinition reaches the split call
+
+@testset "a split call sees redefinitions" begin
+    @test describe_field(Ref{Union{Int, Float64, String}}(1)) === 11
 end
 
 @testset "issorted with the default ordering" begin
