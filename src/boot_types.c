@@ -75,8 +75,11 @@ static jl_datatype_t *new_struct(const char *name, jl_datatype_t *super, int mut
     jl_svec_t *ft = jl_alloc_svec((size_t)nf);
     for (int i = 0; i < nf; i++)
         jl_svecset(ft, i, ftypes[i]);
+    /* C code leaves pointer fields of the mutable ones NULL (Method.roots before any root, a
+       CodeInstance's inferred code...): reading one must throw UndefRefError, so none is declared
+       always initialized */
     return jl_new_datatype(jl_symbol(name), NULL, super, jl_emptysvec, nf ? sym_svec(nf, fnames) : jl_emptysvec,
-                           ft, 0, mutabl, nf);
+                           ft, 0, mutabl, mutabl ? 0 : nf);
 }
 
 static jl_datatype_t *new_abstract(const char *name, jl_datatype_t *super)

@@ -115,3 +115,17 @@ end
     end
     @test finally_seen
 end
+
+# a field of a runtime-defined object that C code left unset reads as UndefRefError in compiled
+# code too (it was a NULL dereference)
+field_roots(m) = m.roots
+roots_of_first(f) = field_roots(first(methods(f)))
+no_roots_here(x) = x + 1
+
+@testset "unset fields of runtime objects" begin
+    m = first(methods(no_roots_here))
+    @test isdefined(m, :roots) == false
+    @test_throws UndefRefError roots_of_first(no_roots_here)
+    @test_throws UndefRefError field_roots(m)
+end
+
