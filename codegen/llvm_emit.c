@@ -1383,9 +1383,11 @@ static LLVMValueRef bool_cond(jl_cg_ctx_t *c, jval_t v)
    on a throw. Records cost nothing on paths that cannot throw:
      - a call that may throw (a callee that may, jl_apply_generic, ccall, ...) needs the function's
        record pushed (in the prologue, decided lazily: `fpush` gets the push the first time) and its
-       `ip` (plus one record per inlined level) stored before the call;
+       `ip` stored before the call, and for a statement inlined from callees the scopes it came from
+       (`inlined`, a rooted svec: one store however deep the inlining);
      - a throw emitted by codegen itself (bounds, undef, DivideError, ...) sits in a cold block, which
-       links complete records for its statement right before throwing (it never returns). */
+       links a complete record for its statement right before throwing (it never returns) through one
+       runtime call, jl_cg_link_frame. */
 
 static LLVMValueRef rec_field(jl_cg_ctx_t *c, LLVMValueRef rec, size_t off)
 {
@@ -1600,32 +1602,30 @@ static void store_ip(jl_cg_ctx_t *c, LLVMValueRef rec, size_t i)
     store_frame_field(c, rec, offsetof(jl_interp_frame_t, ip), LLVMConstInt(c->T_i64, (uint64_t)ip, 0));
 }
 
-/* statement i comes from inlined callees: one record per inlined level above `base`; returns the
-   innermost record (base when the statement is the method's own) */
-static LLVMValueRef emit_inlined_frame(jl_cg_ctx_t *c, size_t i, LLVMValueRef base, LLVMValueRef task)
+/* the scopes statement i was inlined from, as the `inlined` field of a record wants them (an svec
+   `(mi, ip, ...)`, outermost first, interpreter.h), or NULL when the statement is the method's own */
+static jl_svec_t *inlined_scopes(jl_cg_ctx_t *c, size_t i)
 {
     jl_lineinfonode_t *chain[8];
     int n = inlined_chain(c->src, i, chain, 8);
-    LLVMValueRef prev = base;
+    jl_value_t *pairs[16];
+    int k = 0;
     jl_method_instance_t *caller = c->mi;
     for (int d = 0; d < n; d++) {
         jl_method_instance_t *mi = inlined_mi(caller, chain[d]);
         int32_t ip = mi ? lowered_ip_at(mi, chain[d]->line) : -1;
         if (ip < 0)
             break;
-        if (c->iframe[d] == NULL)
-            c->iframe[d] = new_record(c, "iframe");
-        LLVMValueRef f = c->iframe[d];
-        store_frame_field(c, f, offsetof(jl_interp_frame_t, prev), prev);
-        store_frame_field(c, f, offsetof(jl_interp_frame_t, task), task);
-        store_frame_field(c, f, offsetof(jl_interp_frame_t, mi), jl_cg_root(c, (jl_value_t *)mi));
-        store_frame_field(c, f, offsetof(jl_interp_frame_t, module),
-                          jl_cg_root(c, (jl_value_t *)((jl_method_t *)mi->def)->module));
-        store_frame_field(c, f, offsetof(jl_interp_frame_t, ip), LLVMConstInt(c->T_i64, (uint64_t)ip, 0));
-        prev = f;
+        pairs[k++] = (jl_value_t *)mi;
+        pairs[k++] = jl_box_int64(ip);
         caller = mi;
     }
-    return prev;
+    if (k == 0)
+        return NULL;
+    jl_svec_t *s = jl_alloc_svec((size_t)k);
+    for (int j = 0; j < k; j++)
+        jl_svecset(s, j, pairs[j]);
+    return s;
 }
 
 void jl_cg_frame_before_call(jl_cg_ctx_t *c)
@@ -1634,9 +1634,9 @@ void jl_cg_frame_before_call(jl_cg_ctx_t *c)
         return;
     ensure_frame_pushed(c);
     store_ip(c, c->frame, c->cur_stmt);
-    LLVMValueRef top = emit_inlined_frame(c, c->cur_stmt, c->frame, c->task);
-    if (top != c->frame) {
-        LLVMSetVolatile(LLVMBuildStore(c->b, top, task_frame_slot(c)), 1);
+    jl_svec_t *scopes = inlined_scopes(c, c->cur_stmt);
+    if (scopes != NULL) {
+        store_frame_field(c, c->frame, offsetof(jl_interp_frame_t, inlined), jl_cg_root(c, (jl_value_t *)scopes));
         c->inl_active = 1;
     }
 }
@@ -1645,12 +1645,12 @@ void jl_cg_frame_before_throw(jl_cg_ctx_t *c)
 {
     if (c->frame == NULL || c->fn == NULL)
         return;
-    /* a complete record of its own: the chain's head, minus this function's record when pushed */
+    /* a complete record of its own, filled by the runtime (one call keeps cold blocks small): the
+       chain's head, minus this function's record when pushed */
     if (c->cold_frame == NULL)
         c->cold_frame = new_record(c, "coldframe");
     LLVMValueRef task = current_task(c);
-    LLVMValueRef slot = task_slot_of(c, task);
-    LLVMValueRef head = LLVMBuildLoad2(c->b, c->T_ptr, slot, "");
+    LLVMValueRef head = LLVMBuildLoad2(c->b, c->T_ptr, task_slot_of(c, task), "");
     LLVMValueRef below = LLVMBuildLoad2(c->b, c->T_ptr, frame_field(c, offsetof(jl_interp_frame_t, prev)), "");
     /* below this function's record when it is pushed, else the head: known only at the end */
     LLVMValueRef prev = LLVMBuildSelect(c->b, LLVMConstInt(c->T_i1, 1, 0), below, head, "");
@@ -1659,10 +1659,13 @@ void jl_cg_frame_before_throw(jl_cg_ctx_t *c)
         c->colds = (LLVMValueRef *)realloc(c->colds, c->capcolds * sizeof(LLVMValueRef));
     }
     c->colds[c->ncolds++] = prev;
-    fill_record(c, c->cold_frame, prev, task, c->mi);
-    store_ip(c, c->cold_frame, c->cur_stmt);
-    LLVMValueRef top = emit_inlined_frame(c, c->cur_stmt, c->cold_frame, task);
-    LLVMSetVolatile(LLVMBuildStore(c->b, top, slot), 1);
+    int64_t ip = c->lowered_ip ? c->lowered_ip[c->cur_stmt] : -1;
+    jl_svec_t *scopes = inlined_scopes(c, c->cur_stmt);
+    jl_svec_t *site = jl_svec(3, (jl_value_t *)c->mi, jl_box_int64(ip),
+                              scopes ? (jl_value_t *)scopes : jl_nothing);
+    LLVMTypeRef at[3] = {c->T_ptr, c->T_ptr, c->T_ptr};
+    LLVMValueRef av[3] = {c->cold_frame, prev, jl_cg_root(c, (jl_value_t *)site)};
+    jl_cg_call(c, jl_cg_runtime_fn(c, "jl_cg_link_frame", c->T_void, at, 3, 0), av, 3);
 }
 
 /* the line of optimized statement i, through inlining to the method's own line */
@@ -1824,7 +1827,7 @@ static void emit_stmt(jl_cg_ctx_t *c, size_t i)
     c->inl_active = 0;
     emit_stmt_body(c, i, s, rt);
     if (c->inl_active && !terminated(c))
-        LLVMSetVolatile(LLVMBuildStore(c->b, c->frame, task_frame_slot(c)), 1);
+        store_frame_field(c, c->frame, offsetof(jl_interp_frame_t, inlined), LLVMConstNull(c->T_ptr));
 }
 
 static void emit_stmt_body(jl_cg_ctx_t *c, size_t i, jl_value_t *s, jl_value_t *rt)

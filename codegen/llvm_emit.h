@@ -113,9 +113,8 @@ typedef struct {
     LLVMValueRef *colds;         /* per cold throw site: select(_, below, head), fixed at the end */
     size_t ncolds, capcolds;
     size_t cur_stmt;             /* the statement being emitted */
-    int inl_active;              /* inlined records are on the chain: restore after the statement */
+    int inl_active;              /* the record names inlined scopes: clear them after the statement */
     int32_t *lowered_ip;         /* per statement: the lowered source's statement at its line */
-    LLVMValueRef iframe[8];      /* records for statements inlined from callees (per depth), or NULL */
     LLVMValueRef cold_frame;     /* record a cold throw site fills when the frame is not pushed */
     /* common types */
     LLVMTypeRef T_ptr, T_i1, T_i8, T_i16, T_i32, T_i64, T_f64, T_void;

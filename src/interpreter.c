@@ -1000,5 +1000,6 @@ JL_DLLEXPORT jl_value_t *jl_fptr_interpret_call(jl_value_t *F, jl_value_t **args
     f.sparams = mi->sparam_vals;
     f.ip = 0;
     f.continue_at = 0;
+    f.inlined = NULL;
     return run_method(&f, m, F, args, nargs);
 }

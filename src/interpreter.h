@@ -7,6 +7,9 @@
  *     `jl_current_task->interp_frame` through `prev`; `ip` is the 0-based statement being run.
  *     A handler (`jl_enter_handler`) saves the innermost frame and a catch restores it, so the chain
  *     always describes the live frames.
+ *   - Compiled code keeps the same chain with records of its own (codegen/llvm_emit.c). Statements
+ *     inlined from callees are not records: the function's record names them in `inlined`, an svec
+ *     `(mi, ip, mi, ip, ...)` outermost first, and a backtrace lists them before the record itself.
  *   - A backtrace is a Vector{Any} with one entry per interpreted frame, innermost first; each entry
  *     is `svec(code, stmt::Int, module)` where `code` is the MethodInstance of a method body or the
  *     CodeInfo of a top-level thunk and `stmt` is the 1-based statement running (Julia's
@@ -34,9 +37,13 @@ typedef struct _jl_interp_frame_t {
     jl_value_t **ssa;                /* ssa[i] is the value of statement i+1 */
     size_t ip;                       /* 0-based statement running */
     size_t continue_at;              /* set by :leave: where to go after unwinding an :enter */
+    jl_svec_t *inlined;              /* compiled code: the scopes inlined at ip, else NULL */
 } jl_interp_frame_t;
 
 /* ---- stackwalk.c */
+/* Compiled code's cold throw paths: fill rec for site `svec(mi, ip, inlined)` (ip 0-based, -1 unknown;
+   inlined an svec or nothing), link it above prev and make it the task's innermost frame. */
+JL_DLLEXPORT void jl_cg_link_frame(jl_interp_frame_t *rec, jl_interp_frame_t *prev, jl_svec_t *site);
 JL_DLLEXPORT void jl_push_excstack(jl_value_t *e, jl_value_t *bt);
 JL_DLLEXPORT jl_value_t *jl_get_excstack(void);            /* copy of the current task's stack */
 JL_DLLEXPORT jl_value_t *jl_current_backtrace(void);       /* backtrace of jl_current_exception() */

@@ -87,23 +87,54 @@ JL_DLLEXPORT void jl_rethrow_other(jl_value_t *e)
 
 /* ---------------------------------------------------------------- recording */
 
+static jl_value_t *bt_entry(jl_value_t *code, size_t ip, jl_module_t *m)
+{
+    jl_svec_t *e = jl_alloc_svec(3);
+    jl_svecset(e, 0, code);
+    jl_svecset(e, 1, jl_box_int64((int64_t)ip + 1));
+    jl_svecset(e, 2, m);
+    return (jl_value_t *)e;
+}
+
+static size_t ninlined(jl_interp_frame_t *f)
+{
+    return f->inlined ? jl_svec_len(f->inlined) / 2 : 0;
+}
+
 JL_DLLEXPORT jl_value_t *jl_backtrace_from_here(void)
 {
     jl_task_t *ct = jl_current_task;
     size_t n = 0;
     for (jl_interp_frame_t *f = ct ? ct->interp_frame : NULL; f; f = f->prev)
-        n++;
+        n += 1 + ninlined(f);
     jl_array_t *bt = jl_alloc_vec_any(n);
     size_t i = 0;
-    for (jl_interp_frame_t *f = ct ? ct->interp_frame : NULL; f; f = f->prev, i++) {
+    for (jl_interp_frame_t *f = ct ? ct->interp_frame : NULL; f; f = f->prev) {
+        for (size_t k = ninlined(f); k-- > 0;) { /* innermost scope first */
+            jl_method_instance_t *mi = (jl_method_instance_t *)jl_svecref(f->inlined, 2 * k);
+            size_t ip = (size_t)jl_unbox_int64(jl_svecref(f->inlined, 2 * k + 1));
+            jl_array_ptr_set(bt, i++, bt_entry((jl_value_t *)mi, ip, ((jl_method_t *)mi->def)->module));
+        }
         jl_value_t *code = f->mi ? (jl_value_t *)f->mi : (jl_value_t *)f->src;
-        jl_svec_t *e = jl_alloc_svec(3);
-        jl_svecset(e, 0, code);
-        jl_svecset(e, 1, jl_box_int64((int64_t)f->ip + 1));
-        jl_svecset(e, 2, f->module);
-        jl_array_ptr_set(bt, i, e);
+        jl_array_ptr_set(bt, i++, bt_entry(code, f->ip, f->module));
     }
     return (jl_value_t *)bt;
+}
+
+JL_DLLEXPORT void jl_cg_link_frame(jl_interp_frame_t *rec, jl_interp_frame_t *prev, jl_svec_t *site)
+{
+    jl_task_t *ct = jl_current_task;
+    jl_method_instance_t *mi = (jl_method_instance_t *)jl_svecref(site, 0);
+    int64_t ip = jl_unbox_int64(jl_svecref(site, 1));
+    jl_value_t *inl = jl_svecref(site, 2);
+    memset(rec, 0, sizeof(*rec));
+    rec->prev = prev;
+    rec->task = ct;
+    rec->mi = mi;
+    rec->module = ((jl_method_t *)mi->def)->module;
+    rec->ip = ip >= 0 ? (size_t)ip : 0;
+    rec->inlined = jl_is_svec(inl) ? (jl_svec_t *)inl : NULL;
+    ct->interp_frame = rec;
 }
 
 JL_DLLEXPORT jl_value_t *jl_catch_backtrace(void)
