@@ -62,12 +62,13 @@ typedef struct {
     uint64_t nmodules;         /* modules added to the JIT */
     uint64_t compile_us;       /* total time in verify + passes + add + first lookup */
     uint64_t last_compile_us;  /* the same for the most recent module */
-    /* CPU time (of the compiling thread) by phase: IR emission of batches, the -O pass pipeline,
+    /* CPU time (of the compiling threads) by phase: IR emission of batches, the -O pass pipeline,
        native code generation and linking (adding a module and its first lookup) */
     uint64_t emit_cpu_us, passes_cpu_us, link_cpu_us;
     uint32_t nruntime_symbols; /* runtime entry points registered as absolute symbols */
     uint32_t nmissing_symbols; /* entries of the symbol table the runtime does not define (skipped) */
     int opt_level;             /* -O level used for the pass pipeline and the target machine */
+    uint64_t nsplit;           /* modules compiled in two halves on two threads (llvm_jit.c) */
 } jl_codegen_stats_t;
 
 /*

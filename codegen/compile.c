@@ -459,11 +459,11 @@ static void print_compile_times(void)
     memset(&st, 0, sizeof(st));
     if (t != NULL)
         t->get_stats(&st);
-    fprintf(stderr, "compile: %llu batches, %llu functions; CPU ms: inference+optimizer %.1f, "
-            "LLVM %.1f (emit %.1f, passes %.1f, codegen+link %.1f)\n",
-            (unsigned long long)ctimes.nbatches, (unsigned long long)ctimes.nfuncs,
-            ctimes.infer_ns / 1e6, ctimes.batch_ns / 1e6, st.emit_cpu_us / 1e3,
-            st.passes_cpu_us / 1e3, st.link_cpu_us / 1e3);
+    fprintf(stderr, "compile: %llu batches (%llu in two halves), %llu functions; CPU ms: "
+            "inference+optimizer %.1f, LLVM %.1f (emit %.1f, passes %.1f, codegen+link %.1f)\n",
+            (unsigned long long)ctimes.nbatches, (unsigned long long)st.nsplit,
+            (unsigned long long)ctimes.nfuncs, ctimes.infer_ns / 1e6, ctimes.batch_ns / 1e6,
+            st.emit_cpu_us / 1e3, st.passes_cpu_us / 1e3, st.link_cpu_us / 1e3);
 }
 
 static int compile_times_wanted(void)

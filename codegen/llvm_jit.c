@@ -8,9 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/IRReader.h>
@@ -237,6 +241,7 @@ int jl_llvmjit_prepare(LLVMModuleRef m, char **err)
 }
 
 static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prepared);
+static int add_in_parallel(LLVMModuleRef m, const char *name, char **err, void **addr);
 
 void *jl_llvmjit_add_module(LLVMModuleRef m, const char *fname, char **err)
 {
@@ -264,6 +269,11 @@ static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prep
     else {
         name = jl_llvmjit_strdup(fname);
     }
+    void *addr = NULL;
+    if (!prepared && name != NULL && add_in_parallel(m, name, err, &addr)) {
+        free(name);
+        goto added;
+    }
     if (!prepared && jl_llvmjit_prepare(m, err) != 0) {
         LLVMDisposeModule(m);
         free(name);
@@ -273,7 +283,6 @@ static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prep
     LLVMOrcResourceTrackerRef rt = LLVMOrcJITDylibCreateResourceTracker(jit.main_jd);
     LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, jit.tsc);
     LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit.jit, rt, tsm);
-    void *addr = NULL;
     if (e != NULL) {
         LLVMOrcDisposeThreadSafeModule(tsm);
         take_llvm_error(e, err, "cannot add module to the JIT: ");
@@ -297,6 +306,7 @@ static void *add_module(LLVMModuleRef m, const char *fname, char **err, int prep
     LLVMOrcReleaseResourceTracker(rt); /* a live module's resources pass to the default tracker */
     jit.stats.link_cpu_us += jl_llvmjit_cpu_us() - c0;
     free(name);
+added:
     if (addr != NULL) {
         uint64_t dt = now_us() - t0;
         jit.stats.nmodules++;
@@ -700,6 +710,271 @@ static int create_jit(int opt, char **err)
     jit.pbopts = LLVMCreatePassBuilderOptions();
     snprintf(jit.passes, sizeof(jit.passes), "default<O%d>", opt);
     return 0;
+}
+
+/* ------------------------------------------------------------------ parallel code generation
+   The pass pipeline and instruction selection take most of a compilation and work on one module at a
+   time. A batch whose functions make two sizeable halves is split: a bitcode copy of the module, in a
+   context of its own, keeps the bodies of one half and the original those of the other (the rest become
+   declarations the JIT's linker resolves, as calls between batches are). A worker thread optimizes the
+   copy and makes its object code while this thread does the same with the original; both objects are
+   then linked. Internal functions and globals stay in both halves (the optimizer drops dead copies).
+   JULEP_PARALLEL_LLVM=0 turns it off. */
+
+#define SPLIT_MIN_INSTRUCTIONS 200 /* the lighter half: below, a thread and a copy cost what they save */
+
+typedef struct {
+    LLVMModuleRef m;
+    LLVMTargetMachineRef tm;
+    LLVMMemoryBufferRef obj; /* the object code, or NULL with err set */
+    char *err;
+    uint64_t passes_us, codegen_us;
+} half_t;
+
+static LLVMTargetMachineRef worker_tm; /* a target machine serves one thread at a time */
+
+static int parallel_enabled(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("JULEP_PARALLEL_LLVM");
+        v = sysconf(_SC_NPROCESSORS_ONLN) > 1 && jit.stats.opt_level > 0 && !(e != NULL && e[0] == '0');
+    }
+    return v;
+}
+
+static int is_local(LLVMValueRef g)
+{
+    LLVMLinkage l = LLVMGetLinkage(g);
+    return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+static size_t instruction_count(LLVMValueRef f)
+{
+    size_t n = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != NULL; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i != NULL; i = LLVMGetNextInstruction(i))
+            n++;
+    return n;
+}
+
+/* The exported definitions of m in *defs, and in (*second)[i] whether defs[i] goes to the copy: the
+   largest first, each to the lighter half. Returns how many, 0 when a split is not worth it. */
+static size_t choose_halves(LLVMModuleRef m, LLVMValueRef **defs, unsigned char **second)
+{
+    for (LLVMValueRef g = LLVMGetFirstGlobal(m); g != NULL; g = LLVMGetNextGlobal(g))
+        if (!LLVMIsDeclaration(g) && !is_local(g))
+            return 0; /* an exported variable cannot be defined by both halves */
+    size_t n = 0, cap = 8;
+    LLVMValueRef *d = (LLVMValueRef *)malloc(cap * sizeof(LLVMValueRef));
+    size_t *size = (size_t *)malloc(cap * sizeof(size_t));
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f != NULL; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f) || is_local(f))
+            continue;
+        if (n == cap) {
+            cap *= 2;
+            d = (LLVMValueRef *)realloc(d, cap * sizeof(LLVMValueRef));
+            size = (size_t *)realloc(size, cap * sizeof(size_t));
+        }
+        size[n] = instruction_count(f);
+        d[n++] = f;
+    }
+    for (size_t i = 1; i < n; i++) /* by size, largest first (batches are small) */
+        for (size_t j = i; j > 0 && size[j] > size[j - 1]; j--) {
+            size_t ts = size[j];
+            size[j] = size[j - 1];
+            size[j - 1] = ts;
+            LLVMValueRef tf = d[j];
+            d[j] = d[j - 1];
+            d[j - 1] = tf;
+        }
+    unsigned char *sel = (unsigned char *)calloc(n ? n : 1, 1);
+    size_t w[2] = {0, 0};
+    for (size_t i = 0; i < n; i++) {
+        sel[i] = w[1] < w[0];
+        w[sel[i]] += size[i];
+    }
+    free(size);
+    if (n < 2 || (w[0] < w[1] ? w[0] : w[1]) < SPLIT_MIN_INSTRUCTIONS) {
+        free(d);
+        free(sel);
+        return 0;
+    }
+    *defs = d;
+    *second = sel;
+    return n;
+}
+
+static void make_object(half_t *h)
+{
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    uint64_t t0 = jl_llvmjit_cpu_us();
+    LLVMErrorRef e = LLVMRunPasses(h->m, jit.passes, h->tm, o);
+    LLVMDisposePassBuilderOptions(o);
+    uint64_t t1 = jl_llvmjit_cpu_us();
+    h->passes_us = t1 - t0;
+    if (e != NULL) {
+        take_llvm_error(e, &h->err, "LLVM pass pipeline failed: ");
+        return;
+    }
+    char *msg = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(h->tm, h->m, LLVMObjectFile, &msg, &h->obj)) {
+        set_err(&h->err, "cannot make object code: ", msg ? msg : "");
+        h->obj = NULL;
+    }
+    LLVMDisposeMessage(msg);
+    h->codegen_us = jl_llvmjit_cpu_us() - t1;
+}
+
+static void *worker_main(void *arg)
+{
+    half_t *h = (half_t *)arg;
+    if (worker_tm == NULL)
+        worker_tm = host_target_machine(jit.stats.opt_level, &h->err);
+    h->tm = worker_tm;
+    if (h->tm != NULL)
+        make_object(h);
+    return NULL;
+}
+
+/* Start the worker on h; 0 when no thread could be made. Every signal stays with the program's
+   threads (SIGINT, the collector's). */
+static int start_worker(pthread_t *th, half_t *h)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int r = pthread_create(th, NULL, worker_main, h);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return r == 0;
+}
+
+/* Make f a declaration (the C API has no deleteBody): detach every instruction's uses, then erase the
+   instructions, then the emptied blocks. */
+static void delete_body(LLVMValueRef f)
+{
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != NULL; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i != NULL; i = LLVMGetNextInstruction(i))
+            if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
+                LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != NULL; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetLastInstruction(b); i != NULL;) {
+            LLVMValueRef prev = LLVMGetPreviousInstruction(i);
+            LLVMInstructionEraseFromParent(i);
+            i = prev;
+        }
+    while (LLVMGetFirstBasicBlock(f) != NULL)
+        LLVMDeleteBasicBlock(LLVMGetFirstBasicBlock(f));
+    LLVMSetLinkage(f, LLVMExternalLinkage);
+}
+
+/* The copy of m with only the bodies of the second half; those are deleted from m. NULL on failure
+   (m unchanged). */
+static LLVMModuleRef split_off(LLVMModuleRef m, LLVMValueRef *defs, unsigned char *second, size_t n,
+                               LLVMContextRef *ctx)
+{
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+    *ctx = LLVMContextCreate();
+    LLVMModuleRef copy = NULL;
+    int bad = LLVMParseBitcodeInContext2(*ctx, bc, &copy);
+    LLVMDisposeMemoryBuffer(bc);
+    if (bad) {
+        LLVMContextDispose(*ctx);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const char *name = LLVMGetValueName2(defs[i], &len);
+        delete_body(second[i] ? defs[i] : LLVMGetNamedFunction(copy, name));
+    }
+    return copy;
+}
+
+static int add_objects(half_t *h, size_t nh, const char *name, char **err, void **addr)
+{
+    LLVMOrcResourceTrackerRef rt = LLVMOrcJITDylibCreateResourceTracker(jit.main_jd);
+    LLVMErrorRef e = NULL;
+    for (size_t i = 0; i < nh && e == NULL; i++) {
+        e = LLVMOrcLLJITAddObjectFileWithRT(jit.jit, rt, h[i].obj);
+        h[i].obj = NULL; /* the JIT owns it now, added or not */
+    }
+    for (size_t i = 0; i < nh; i++)
+        if (h[i].obj != NULL)
+            LLVMDisposeMemoryBuffer(h[i].obj);
+    if (e != NULL) {
+        take_llvm_error(e, err, "cannot add object code to the JIT: ");
+    }
+    else {
+        LLVMOrcExecutorAddress a = 0;
+        e = jit_lookup(name, &a);
+        if (e != NULL)
+            lookup_error(e, err, "JIT compilation failed: ");
+        else
+            *addr = (void *)(uintptr_t)a;
+    }
+    if (*addr == NULL) {
+        LLVMErrorRef e2 = LLVMOrcResourceTrackerRemove(rt); /* drop the failed symbols */
+        if (e2 != NULL)
+            LLVMConsumeError(e2);
+    }
+    LLVMOrcReleaseResourceTracker(rt);
+    return *addr != NULL;
+}
+
+/* Compile m in two halves at once when worth it (m is consumed) and look up `name`: 1 when done (*addr
+   NULL on failure, *err set), 0 when m is better compiled whole (m untouched). */
+static int add_in_parallel(LLVMModuleRef m, const char *name, char **err, void **addr)
+{
+    LLVMValueRef *defs = NULL;
+    unsigned char *second = NULL;
+    size_t n = parallel_enabled() ? choose_halves(m, &defs, &second) : 0;
+    if (n == 0)
+        return 0;
+    mark_nounwind(m);
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        free(defs);
+        free(second);
+        return 0; /* the whole path reports it */
+    }
+    LLVMDisposeMessage(msg);
+    LLVMContextRef ctx2 = NULL;
+    LLVMModuleRef copy = split_off(m, defs, second, n, &ctx2);
+    free(defs);
+    free(second);
+    if (copy == NULL)
+        return 0;
+    half_t h[2] = {{.m = m, .tm = jit.tm_passes}, {.m = copy}};
+    pthread_t th;
+    int threaded = start_worker(&th, &h[1]);
+    make_object(&h[0]);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        worker_main(&h[1]);
+    LLVMDisposeModule(copy);
+    LLVMContextDispose(ctx2);
+    LLVMDisposeModule(m);
+    uint64_t c0 = jl_llvmjit_cpu_us();
+    for (int i = 0; i < 2; i++) {
+        jit.stats.passes_cpu_us += h[i].passes_us;
+        jit.stats.link_cpu_us += h[i].codegen_us;
+    }
+    *addr = NULL;
+    if (h[0].err != NULL || h[1].err != NULL) {
+        set_err(err, "", h[0].err ? h[0].err : h[1].err);
+        for (int i = 0; i < 2; i++) {
+            free(h[i].err);
+            if (h[i].obj != NULL)
+                LLVMDisposeMemoryBuffer(h[i].obj);
+        }
+        return 1;
+    }
+    add_objects(h, 2, name, err, addr);
+    jit.stats.link_cpu_us += jl_llvmjit_cpu_us() - c0;
+    jit.stats.nsplit++;
+    return 1;
 }
 
 /* JULEP_LLVM_ARGS="-time-passes ...": LLVM's own command-line options, as Julia's JULIA_LLVM_ARGS */
