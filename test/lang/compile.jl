@@ -124,6 +124,15 @@ function guarded_get(v, i)
         rethrow()
     end
 end
+@noinline check_small(x) = x > 5 ? error("too big: $x") : x
+@inline doubled(x) = check_small(x) * 2
+function sum_doubled(n, last)
+    t = 0
+    for i in 1:n
+        t += doubled(i)         # a call inlined from doubled
+    end
+    t + check_small(last)       # the method's own call, after the inlined ones
+end
 trace_of(f) = try
     f()
     ""
@@ -161,6 +170,15 @@ end
     @test trace_of(() -> outer_get([1, 2, 3], 1)) == ""
     t3 = trace_of(() -> guarded_get([1], 2))   # compiled try around inlined code that throws
     @test occursin("guarded_get(v::Vector{Int64}, i::Int64)", t3) && occursin("getindex", t3)
+    # a call from a scope inlined into the method shows that scope between the callee and the method
+    t4 = trace_of(() -> sum_doubled(7, 0))
+    @test occursin("check_small(x::Int64)", t4) && occursin("doubled(x::Int64)", t4)
+    @test first(findfirst("doubled(x", t4)) < first(findfirst("sum_doubled(n", t4))
+    # a later call of the method's own does not show the scope the earlier calls came from
+    t5 = trace_of(() -> sum_doubled(3, 9))
+    @test occursin("check_small(x::Int64)", t5) && occursin("sum_doubled(n::Int64, last::Int64)", t5)
+    @test !occursin("doubled(x::Int64)", t5)
+    @test sum_doubled(3, 4) == 16
 end
 
 # small self-recursive functions are unrolled into themselves (codegen/llvm_emit.c, recursion copies)

@@ -236,6 +236,47 @@ Test(jit, arrays_with_bounds_checks)
     cr_expect_str_eq(jl_typename_str(jl_current_exception()), "BoundsError");
 }
 
+/* `function name(n)`: a loop of `nsteps` multiply-add steps, each with its own constant */
+static void def_steps(char *buf, size_t cap, const char *name, int k0, int nsteps)
+{
+    size_t len = (size_t)snprintf(buf, cap, "function %s(n) ; s = 0; i = 0; while " I "slt_int(i, n); ", name);
+    for (int k = 0; k < nsteps; k++)
+        len += (size_t)snprintf(buf + len, cap - len, "s = " I "add_int(" I "mul_int(s, %d), i); ", k0 + k);
+    snprintf(buf + len, cap - len, "i = " I "add_int(i, 1); end; s end");
+    ev(buf);
+}
+
+static int64_t steps(int64_t n, int k0, int nsteps)
+{
+    uint64_t s = 0;
+    for (int64_t i = 0; i < n; i++)
+        for (int k = 0; k < nsteps; k++)
+            s = s * (uint64_t)(k0 + k) + (uint64_t)i;
+    return (int64_t)s;
+}
+
+Test(jit, large_batches_compile_on_two_threads)
+{
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+        cr_skip_test("one CPU: batches compile on this thread alone");
+    static char buf[16384];
+    def_steps(buf, sizeof(buf), "jsteps_a", 3, 120);
+    def_steps(buf, sizeof(buf), "jsteps_b", 7, 100);
+    ev("jsteps_ab(n) = (jsteps_a(n), jsteps_b(n))"); /* one batch: the callees' types are known */
+    jl_codegen_stats_t before, after;
+    jl_codegen_load()->get_stats(&before);
+    jl_value_t *r = ev("jsteps_ab(1000)");
+    jl_codegen_load()->get_stats(&after);
+    cr_assert(jl_is_tuple(r));
+    cr_expect_eq(jl_unbox_int64(jl_get_nth_field(r, 0)), steps(1000, 3, 120));
+    cr_expect_eq(jl_unbox_int64(jl_get_nth_field(r, 1)), steps(1000, 7, 100));
+    cr_expect_eq(after.nsplit, before.nsplit + 1, "the batch was not split (%llu -> %llu)",
+                 (unsigned long long)before.nsplit, (unsigned long long)after.nsplit);
+    cr_expect(is_native(ci_of("jsteps_a", "Tuple{Int64}")) && is_native(ci_of("jsteps_b", "Tuple{Int64}")));
+    /* each half calls into the other's code through the JIT's linker */
+    cr_expect_eq(evi("jsteps_b(5)"), steps(5, 7, 100));
+}
+
 Test(jit, code_llvm_of_fib_has_no_runtime_calls)
 {
     def_fib();
