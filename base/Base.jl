@@ -40,6 +40,31 @@ include(fname::String) =
     ccall(:jl_load, Any, (Any, Ptr{UInt8}), Base, ccall(:jl_string_ptr, Ptr{UInt8}, (Any,), fname))
 
 include("essentials.jl")    # type aliases, convert, ccall conversions, iterate/indexing glue, Ref
+
+# Base.Math owns the math functions Julia defines in it (sinpi, hypot, ldexp, ...): they are created
+# here, before float.jl adds the first methods, and Base binds them, so `parentmodule(sinpi)` is
+# Base.Math; the ones Julia's Math imports from Base (sin, log, ...) stay Base's. math.jl completes
+# the module: bindings of those and the exports.
+module Math
+function sincos end; function sec end; function csc end; function cot end; function asec end
+function acsc end; function acot end; function sech end; function csch end; function coth end
+function asech end; function acsch end; function acoth end; function sinpi end; function cospi end
+function sincospi end; function tanpi end; function sinc end; function cosc end; function cosd end
+function cotd end; function cscd end; function secd end; function sind end; function tand end
+function sincosd end; function acosd end; function acotd end; function acscd end; function asecd end
+function asind end; function atand end; function rad2deg end; function deg2rad end
+function exponent end; function cbrt end; function fourthroot end; function significand end
+function hypot end; function ldexp end; function frexp end; function modf end; function mod2pi end
+function rem2pi end; function evalpoly end
+end
+# (a binding of Base's own holding the function, not an import: `export` marks bindings, and Base and
+# Math each export these names)
+for f in (:sincos, :sec, :csc, :cot, :asec, :acsc, :acot, :sech, :csch, :coth, :asech, :acsch, :acoth,
+          :sinpi, :cospi, :sincospi, :tanpi, :sinc, :cosc, :cosd, :cotd, :cscd, :secd, :sind, :tand,
+          :sincosd, :acosd, :acotd, :acscd, :asecd, :asind, :atand, :rad2deg, :deg2rad, :exponent, :cbrt,
+          :fourthroot, :significand, :hypot, :ldexp, :frexp, :modf, :mod2pi, :rem2pi, :evalpoly)
+    Core.eval(Base, Expr(:const, Expr(:(=), f, Expr(:., :Math, QuoteNode(f)))))
+end
 include("bool.jl")
 include("promotion.jl")     # promote_rule, promote_type, promote
 include("int.jl")           # Int8..UInt128 arithmetic, comparison, conversion, checked errors

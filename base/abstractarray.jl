@@ -635,21 +635,187 @@ hvncat(dim::Int) = typed_hvncat(Any, dim)
 hvncat(dim::Int, xs...) = typed_hvncat(promote_eltype(xs...), dim, xs...)
 hvncat(dims::Tuple{Vararg{Int}}, row_first::Bool, xs...) = typed_hvncat(promote_eltype(xs...), dims, row_first, xs...)
 hvncat(shape::Tuple{Vararg{Tuple}}, row_first::Bool, xs...) = typed_hvncat(promote_eltype(xs...), shape, row_first, xs...)
+hvncat(::Tuple{}, row_first::Bool, xs...) = _hvncat_0d(promote_eltype(xs...), xs...)
+typed_hvncat(::Type{T}, ::Tuple{}, row_first::Bool, xs...) where {T} = _hvncat_0d(T, xs...)
+# The checks below run in Julia's order and throw Julia's errors (DimensionMismatch for pieces that do
+# not fit, ArgumentError for a malformed dims/shape), so a malformed literal fails with the same message;
+# the array is then built level by level (_hvncat_build).
+_hvncat_size(x, d) = x isa AbstractArray ? size(x, d) : 1
+_hvncat_length(x) = x isa AbstractArray ? length(x) : 1
+_hvncat_ndims(x) = x isa AbstractArray ? ndims(x) : 0
+function _hvncat_maxndims(xs)
+    n = 0
+    for x in xs
+        n = max(n, _hvncat_ndims(x))
+    end
+    n
+end
+_hvncat_0d_one() = throw(ArgumentError("a 0-dimensional array may only contain exactly one element"))
+_hvncat_0d(::Type{T}) where {T} = _hvncat_0d_one()
+_hvncat_0d(::Type{T}, x) where {T} = fill(convert(T, x))
+_hvncat_0d(::Type{T}, x::AbstractArray) where {T} = convert.(T, x)
+_hvncat_0d(::Type{T}, x, y, zs...) where {T} = _hvncat_0d_one()
 function typed_hvncat(::Type{T}, dim::Int, xs...) where {T}
-    dim > 0 || throw(ArgumentError(string("dimension must be > 0, got ", dim)))
+    dim < 0 && throw(ArgumentError("concatenation dimension must be non-negative"))
+    dim == 0 && return _hvncat_0d(T, xs...)
+    isempty(xs) && return Array{T,dim}(undef, ntuple(k -> 0, dim))
+    if all(x -> x isa AbstractArray, xs)
+        for x in xs
+            # an array with more than `dim` non-singleton dimensions: the general (dims) form
+            all(k -> size(x, k) == 1, dim+1:ndims(x)) ||
+                return typed_hvncat(T, (ntuple(k -> 1, dim - 1)..., length(xs), 1), false, xs...)
+        end
+        for i in 1:length(xs), d in 1:dim-1
+            size(xs[1], d) == size(xs[i], d) ||
+                throw(DimensionMismatch(string("mismatched size along axis ", d, " in element ", i)))
+        end
+    elseif any(x -> x isa AbstractArray, xs)
+        for i in 1:length(xs), d in 1:dim-1
+            _hvncat_size(xs[i], d) == 1 || throw(DimensionMismatch(string("all dimensions of element ", i,
+                " other than ", dim, " must be of length 1")))
+        end
+    end
     _cat(dim, T, xs...)
+end
+# one level: `n` elements along dimension 2 (rows first) or 1
+function _hvncat_1d(::Type{T}, n::Int, row_first::Bool, xs...) where {T}
+    n > 0 || throw(ArgumentError("`dimsshape` argument must consist of positive integers"))
+    n == length(xs) || throw(ArgumentError(string("number of elements does not match `dimshape` argument; expected ",
+        n, ", got ", length(xs))))
+    typed_hvncat(T, row_first ? 2 : 1, xs...)
 end
 function typed_hvncat(::Type{T}, dims::Tuple{Vararg{Int}}, row_first::Bool, xs...) where {T}
     N = length(dims)
-    lv = row_first && N >= 2 ? (dims[2], dims[1], dims[3:end]...) : dims
+    N == 1 && return _hvncat_1d(T, dims[1], false, xs...)    # one dimension: no rows to put first
+    if all(x -> x isa Number, xs)
+        all(>(0), dims) || throw(ArgumentError("`dims` argument must contain positive integers"))
+        prod(dims) == length(xs) || throw(ArgumentError(string("argument count does not match specified shape (expected ",
+            prod(dims), ", got ", length(xs), ")")))
+    else
+        _hvncat_check_dims((dims..., ntuple(k -> 1, max(_hvncat_maxndims(xs) - N, 0))...), row_first, xs)
+    end
+    # level k blocks hold prod(lv[1:k]) elements, where lv lists the parts per level
+    lv = row_first ? (dims[2], dims[1], dims[3:end]...) : dims
     shape = ntuple(k -> ntuple(i -> prod(lv[1:k]), prod(lv[k+1:end])), N)
-    typed_hvncat(T, shape, row_first, xs...)
+    _hvncat_build(T, shape, row_first, xs)
+end
+# dims form: the parts of the first level agree in their other dimensions, and walking the elements
+# in order fills each dimension exactly
+function _hvncat_check_dims(dims, row_first::Bool, xs)
+    N = length(dims)
+    isempty(xs) && throw(ArgumentError("must have at least one element"))
+    all(>(0), dims) || throw(ArgumentError("`dims` argument must contain positive integers"))
+    d1, d2 = row_first ? (2, 1) : (1, 2)
+    d = findfirst(>(1), dims)
+    if d !== nothing
+        row_first && d < 3 && (d = 3 - d)
+        n = dims[d]
+        for b in 1:div(length(xs), n), i in (b - 1) * n + 2:b * n, dd in 1:N
+            dd == d && continue
+            _hvncat_size(xs[(b - 1) * n + 1], dd) == _hvncat_size(xs[i], dd) ||
+                throw(DimensionMismatch(string("incompatible shape in element ", i)))
+        end
+    end
+    outdims = zeros(Int, N)
+    for i in 1:dims[d1]
+        outdims[d1] += _hvncat_size(xs[i], d1)
+    end
+    cur = zeros(Int, N)
+    blocks = 0
+    count = 0
+    for i in 1:length(xs)
+        count += _hvncat_length(xs[i])
+        cur[d1] += _hvncat_size(xs[i], d1)
+        if cur[d1] == outdims[d1]
+            cur[d1] = 0
+            for d in (d2, 3:N...)
+                cur[d] += _hvncat_size(xs[i], d)
+                if outdims[d] == 0          # this dimension's extent is not known yet
+                    blocks += 1
+                    blocks == dims[d] || break
+                    outdims[d] = cur[d]
+                    cur[d] = 0
+                    blocks = 0
+                elseif cur[d] == outdims[d]
+                    cur[d] = 0
+                elseif cur[d] < outdims[d]
+                    break
+                else
+                    throw(DimensionMismatch(string("argument ", i, " has too many elements along axis ", d)))
+                end
+            end
+        elseif cur[d1] > outdims[d1]
+            throw(DimensionMismatch(string("argument ", i, " has too many elements along axis ", d1)))
+        end
+    end
+    prod(outdims) == count || throw(DimensionMismatch(string("mismatched number of elements; expected ",
+        prod(outdims), ", got ", count)))
+    nothing
 end
 function typed_hvncat(::Type{T}, shape::Tuple{Vararg{Tuple}}, row_first::Bool, xs...) where {T}
     N = length(shape)
-    N == 0 && throw(ArgumentError("shape must have at least one dimension"))
-    total = sum(shape[N]; init=0)
-    total == length(xs) || throw(ArgumentError(string("mismatched number of elements; expected ", total, ", got ", length(xs))))
+    if N == 1
+        isempty(shape[1]) && throw(ArgumentError("each level of `shape` argument must have at least one value"))
+        return _hvncat_1d(T, shape[1][1], row_first, xs...)
+    end
+    # arrays of more dimensions than levels: the last level repeats
+    full = (shape..., ntuple(k -> shape[end], max(_hvncat_maxndims(xs) - N, 0))...)
+    _hvncat_check_shape(full, row_first, xs)
+    _hvncat_build(T, shape, row_first, xs)
+end
+# shape form: shape[k] gives the element counts of the level-k blocks; blocks of a level agree in the
+# dimensions they are not joined along and nest evenly in the next level
+function _hvncat_check_shape(shape, row_first::Bool, xs)
+    N = length(shape)
+    isempty(xs) && throw(ArgumentError("must have at least one element"))
+    all(l -> all(>(0), l), shape) || throw(ArgumentError("`shape` argument must consist of positive integers"))
+    all(!isempty, shape) || throw(ArgumentError("each level of `shape` argument must have at least one value"))
+    length(shape[N]) == 1 || throw(ArgumentError("last level of shape must contain only one integer"))
+    # (Julia's message has the unmatched parenthesis)
+    shape[N][1] == length(xs) || throw(ArgumentError(string("number of elements does not match shape; expected ",
+        shape[N][1], ", got ", length(xs), ")")))
+    nd = max(N, _hvncat_ndims(xs[1]))
+    outdims = fill(-1, nd)
+    cur = zeros(Int, nd)
+    counts = zeros(Int, nd)
+    pos = ones(Int, nd)
+    total = 0
+    for i in 1:length(xs)
+        total += _hvncat_length(xs[i])
+        startblock = false
+        for d in 1:N
+            ad = row_first && d < 3 ? 3 - d : d
+            sz = _hvncat_size(xs[i], ad)
+            counts[d] += 1
+            if d == 1 || i == 1 || startblock
+                cur[d] += sz
+            elseif sz != _hvncat_size(xs[i-1], ad)
+                throw(DimensionMismatch(string("argument ", i, " has a mismatched number of elements along axis ", ad,
+                    "; expected ", _hvncat_size(xs[i-1], ad), ", got ", sz)))
+            end
+            startblock = counts[d] == 1
+            counts[d] == shape[d][pos[d]] || continue
+            if outdims[d] == -1
+                outdims[d] = cur[d]
+            elseif outdims[d] != cur[d]
+                throw(DimensionMismatch(string("argument ", i, " has a mismatched number of elements along axis ", ad,
+                    "; expected ", abs(outdims[d] - (cur[d] - sz)), ", got ", sz)))
+            end
+            cur[d] = 0
+            counts[d] = 0
+            pos[d] += 1
+            d > 1 && counts[d-1] != 0 && throw(DimensionMismatch(string("shape in level ", d,
+                " is inconsistent; level counts must nest evenly into each other")))
+        end
+    end
+    prod(outdims) == total || throw(ArgumentError(string("mismatched number of elements; expected ",
+        prod(outdims), ", got ", total)))
+    nothing
+end
+# Level k joins along dimension k, except that with `row_first` level 1 builds rows (dimension 2) and
+# level 2 stacks them.
+function _hvncat_build(::Type{T}, shape, row_first::Bool, xs) where {T}
+    N = length(shape)
     blocks = Any[xs...]
     sizes = fill(1, length(xs))      # elements in each block of the level below
     for k in 1:N

@@ -235,10 +235,90 @@ end
 log(z::Complex) = log(float(z))
 log2(z::Complex) = (a = log(z); a / log(oftype(real(a), 2)))
 log10(z::Complex) = (a = log(z); a / log(oftype(real(a), 10)))
-sin(z::Complex{T}) where {T<:AbstractFloat} = Complex(sin(z.re) * cosh(z.im), cos(z.re) * sinh(z.im))
-cos(z::Complex{T}) where {T<:AbstractFloat} = Complex(cos(z.re) * cosh(z.im), -sin(z.re) * sinh(z.im))
-sinh(z::Complex{T}) where {T<:AbstractFloat} = Complex(sinh(z.re) * cos(z.im), cosh(z.re) * sin(z.im))
-cosh(z::Complex{T}) where {T<:AbstractFloat} = Complex(cosh(z.re) * cos(z.im), sinh(z.re) * sin(z.im))
+# sin and cos of a complex argument: the zero, infinite and NaN real parts are treated apart (C99
+# Annex G, as Julia does), so the signs of zero parts and the NaNs come out as Julia's; sinh and cosh
+# are sin and cos rotated by a quarter turn.
+function sin(z::Complex{T}) where {T}
+    F = float(T)
+    x, y = reim(z)
+    x == 0 && return Complex(F(x), sinh(y))
+    if !isfinite(x)
+        return y == 0 || isinf(y) ? Complex(F(NaN), F(y)) : Complex(F(NaN), F(NaN))
+    end
+    s, c = sincos(x)
+    Complex(s * cosh(y), c * sinh(y))
+end
+function cos(z::Complex{T}) where {T}
+    F = float(T)
+    x, y = reim(z)
+    x == 0 && return Complex(cosh(y), isnan(y) ? F(x) : -flipsign(F(x), y))
+    if !isfinite(x)
+        y == 0 && return Complex(F(NaN), isnan(x) ? zero(F) : -flipsign(F(y), x))
+        return isinf(y) ? Complex(F(Inf), F(NaN)) : Complex(F(NaN), F(NaN))
+    end
+    s, c = sincos(x)
+    Complex(c * cosh(y), -s * sinh(y))
+end
+sinh(z::Complex) = (w = sin(Complex(imag(z), real(z))); Complex(imag(w), real(w)))
+cosh(z::Complex) = cos(Complex(imag(z), -real(z)))
+# sinpi, cospi and sincospi of a complex argument: a real part that is an integer or a half-integer
+# gives exact zeros and ±1 factors (with the zero's sign from the parts), as Julia computes them
+_cpi_even(x) = x isa Integer ? iseven(x) : isinteger(x / 2)    # cos(π x) = 1 for an integer x
+_cpi_oddhalf(x) = isinteger((2x - 1) / 4)                        # sin(π x) = 1 for a half-integer x
+function sincospi(z::Complex{T}) where {T}
+    F = float(T)
+    x, y = reim(z)
+    if isinteger(x)
+        s = copysign(zero(F), x)
+        sh, ch = sinh(pi * y), cosh(pi * y)
+        e = _cpi_even(x)
+        return Complex(s, e ? sh : -sh), Complex(e ? ch : -ch, isnan(y) ? s : -flipsign(s, y))
+    elseif isinteger(2x)
+        sh, ch = sinh(pi * y), cosh(pi * y)
+        o = _cpi_oddhalf(x)
+        return Complex(o ? ch : -ch, isnan(y) ? zero(F) : copysign(zero(F), y)), Complex(zero(F), o ? -sh : sh)
+    elseif !isfinite(x)
+        y == 0 && return Complex(F(NaN), F(y)), Complex(F(NaN), isnan(x) ? zero(F) : -flipsign(F(y), x))
+        isinf(y) && return Complex(F(NaN), F(y)), Complex(F(Inf), F(NaN))
+        return Complex(F(NaN), F(NaN)), Complex(F(NaN), F(NaN))
+    end
+    sp, cp = sincospi(x)
+    sh, ch = sinh(pi * y), cosh(pi * y)
+    Complex(sp * ch, cp * sh), Complex(cp * ch, -sp * sh)
+end
+function sinpi(z::Complex{T}) where {T}
+    F = float(T)
+    x, y = reim(z)
+    if isinteger(x)
+        sh = sinh(pi * y)
+        return Complex(copysign(zero(F), x), _cpi_even(x) ? sh : -sh)
+    elseif isinteger(2x)
+        ch = cosh(pi * y)
+        return Complex(_cpi_oddhalf(x) ? ch : -ch, isnan(y) ? zero(F) : copysign(zero(F), y))
+    elseif !isfinite(x)
+        return y == 0 || isinf(y) ? Complex(F(NaN), F(y)) : Complex(F(NaN), F(NaN))
+    end
+    sp, cp = sincospi(x)
+    Complex(sp * cosh(pi * y), cp * sinh(pi * y))
+end
+function cospi(z::Complex{T}) where {T}
+    F = float(T)
+    x, y = reim(z)
+    if isinteger(x)
+        s = copysign(zero(F), x)
+        ch = cosh(pi * y)
+        return Complex(_cpi_even(x) ? ch : -ch, isnan(y) ? s : -flipsign(s, y))
+    elseif isinteger(2x)
+        sh = sinh(pi * y)
+        return Complex(zero(F), _cpi_oddhalf(x) ? -sh : sh)
+    elseif !isfinite(x)
+        y == 0 && return Complex(F(NaN), isnan(x) ? zero(F) : -flipsign(F(y), x))
+        return isinf(y) ? Complex(F(Inf), F(NaN)) : Complex(F(NaN), F(NaN))
+    end
+    sp, cp = sincospi(x)
+    Complex(cp * cosh(pi * y), -sp * sinh(pi * y))
+end
+tanpi(z::Complex) = sinpi(z) / cospi(z)
 # tanh by Kahan's formula (Julia's), tan through it
 function tanh(z::Complex{T}) where {T<:AbstractFloat}
     Ω = prevfloat(typemax(T))
@@ -255,9 +335,6 @@ function tanh(z::Complex{T}) where {T<:AbstractFloat}
 end
 tanh(z::Complex) = tanh(float(z))
 tan(z::Complex) = (w = tanh(Complex(-imag(z), real(z))); Complex(imag(w), -real(w)))
-for f in (:sin, :cos, :sinh, :cosh)
-    @eval $f(z::Complex) = $f(float(z))
-end
 # Inverse trigonometric and hyperbolic functions of a complex argument by Kahan's formulas ("Branch
 # cuts for complex elementary functions", 1987), as Julia computes them: the real and imaginary parts
 # come from products of the principal square roots of 1 ± z, which put the branch cuts on the real

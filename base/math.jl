@@ -174,6 +174,21 @@ function cospi(x::T) where {T<:AbstractFloat}
     y = k == 0 ? cos(T(pi) * rx) : k == 1 ? -sin(T(pi) * rx) : k == 2 ? -cos(T(pi) * rx) : sin(T(pi) * rx)
     iszero(y) ? zero(T) : y
 end
+# tanpi: the same reduction; at the odd half-integers the cosine is an exact zero, so the result is ±Inf
+function tanpi(x::T) where {T<:AbstractFloat}
+    isfinite(x) || (isnan(x) ? (return x) : throw(DomainError(x, "`x` cannot be infinite.")))
+    ax = abs(x)
+    ax >= maxintfloat(T) && return copysign(zero(T), x)
+    n = round(2ax)
+    rx = ax - n / 2
+    k = unsafe_trunc(Int64, n) & 3
+    s, c = sin(T(pi) * rx), cos(T(pi) * rx)
+    s, c = k == 0 ? (s, c) : k == 1 ? (c, zero(T) - s) : k == 2 ? (zero(T) - s, zero(T) - c) : (zero(T) - c, s)
+    (signbit(x) ? -s : s) / c
+end
+tanpi(x::Integer) = x >= 0 ? (isodd(x) ? -zero(float(x)) : zero(float(x))) :
+                             (isodd(x) ? zero(float(x)) : -zero(float(x)))
+tanpi(x::Real) = tanpi(float(x))
 sinpi(x::Integer) = x >= 0 ? zero(float(x)) : -zero(float(x))
 cospi(x::Integer) = isodd(x) ? -one(float(x)) : one(float(x))
 sinpi(x::Real) = sinpi(float(x))
@@ -228,18 +243,24 @@ muladd(x::Number, y::Number, z::Number) = x * y + z
 fma(x::Number, y::Number, z::Number) = fma(promote(float(x), float(y), float(z))...)
 fma(x::Float16, y::Float16, z::Float16) = Float16(fma(Float32(x), Float32(y), Float32(z)))
 
-# Base.Math: Julia keeps its math functions in this submodule and Base re-exports them; julep defines
-# them in Base, and Math binds the same functions, so `Base.Math.sinpi === sinpi` and methods added
-# through `Base.Math.sin` extend `sin`; it exports them as Julia's does.
-module Math
-for f in (:sin, :cos, :sincos, :tan, :sinh, :cosh, :tanh, :asin, :acos, :atan, :asinh, :acosh, :atanh,
-          :sec, :csc, :cot, :asec, :acsc, :acot, :sech, :csch, :coth, :asech, :acsch, :acoth,
-          :sinpi, :cospi, :sincospi, :tanpi, :sinc, :cosc, :cosd, :cotd, :cscd, :secd, :sind, :tand, :sincosd,
-          :acosd, :acotd, :acscd, :asecd, :asind, :atand, :rad2deg, :deg2rad, :log, :log2, :log10, :log1p,
-          :exponent, :exp, :exp2, :exp10, :expm1, :cbrt, :sqrt, :fourthroot, :significand, :hypot, :max, :min,
-          :minmax, :ldexp, :frexp, :clamp, :clamp!, :modf, :^, :mod2pi, :rem2pi, :evalpoly, :fma, :muladd)
-    isdefined(Base, f) || continue
-    Core.eval(Math, Expr(:import, Expr(:., :., :., :Base, f)))
-    Core.eval(Math, Expr(:export, f))
+fourthroot(x::Number) = sqrt(sqrt(x))
+# @evalpoly(z, c...): evalpoly with the coefficients as a tuple
+macro evalpoly(z, p...)
+    :(evalpoly($(esc(z)), ($(map(esc, p)...),)))
 end
-end # module Math
+
+# Base.Math (declared in Base.jl, where it creates the functions it owns): the functions Julia's Math
+# imports from Base, and Math's exports, the names Julia's `names(Base.Math)` lists.
+# (Math's own bindings holding Base's functions, so that Math exports them; see Base.jl)
+for f in (:sin, :cos, :tan, :sinh, :cosh, :tanh, :asin, :acos, :atan, :asinh, :acosh, :atanh, :sqrt,
+          :log, :log2, :log10, :log1p, :exp, :exp2, :exp10, :expm1, :max, :min, :minmax, :^, :clamp, :clamp!,
+          Symbol("@evalpoly"))
+    Core.eval(Math, Expr(:const, Expr(:(=), f, GlobalRef(Base, f))))
+end
+Core.eval(Math, Expr(:export, :sin, :cos, :sincos, :tan, :sinh, :cosh, :tanh, :asin, :acos, :atan,
+    :asinh, :acosh, :atanh, :sec, :csc, :cot, :asec, :acsc, :acot, :sech, :csch, :coth, :asech, :acsch,
+    :acoth, :sinpi, :cospi, :sincospi, :tanpi, :sinc, :cosc, :cosd, :cotd, :cscd, :secd, :sind, :tand,
+    :sincosd, :acosd, :acotd, :acscd, :asecd, :asind, :atand, :rad2deg, :deg2rad, :log, :log2, :log10,
+    :log1p, :exponent, :exp, :exp2, :exp10, :expm1, :cbrt, :sqrt, :fourthroot, :significand, :hypot,
+    :max, :min, :minmax, :ldexp, :frexp, :clamp, :clamp!, :modf, :^, :mod2pi, :rem2pi, Symbol("@evalpoly"),
+    :evalpoly))

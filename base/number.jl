@@ -29,6 +29,12 @@ max(a, b, c, xs...) = max(max(a, b), c, xs...)
 minmax(x, y) = isless(y, x) ? (y, x) : (x, y)
 clamp(x, lo, hi) = ifelse(x > hi, convert(typeof(x), hi), ifelse(x < lo, convert(typeof(x), lo), x))
 clamp(x::Integer, ::Type{T}) where {T<:Integer} = clamp(x, typemin(T), typemax(T)) % T
+function clamp!(x::AbstractArray, lo, hi)
+    for i in eachindex(x)
+        x[i] = clamp(x[i], lo, hi)
+    end
+    x
+end
 (\)(x::Number, y::Number) = adjoint(adjoint(y) / adjoint(x))   # left division, Julia's generic form
 cmp(x, y) = isless(x, y) ? -1 : ifelse(isless(y, x), 1, 0)
 

@@ -16,7 +16,8 @@ show(io::IO, ::MIME{mime}) where {mime} = print(io, "MIME type ", String(mime))
 show(x) = show(stdout, x)
 function sprint(f, args...; context=nothing, sizehint::Integer=0)
     io = IOBuffer()
-    f(context === nothing ? io : IOContext(io, context), args...)
+    # context: an IOContext, a Pair or a tuple of Pairs
+    f(context === nothing ? io : context isa Tuple ? IOContext(io, context...) : IOContext(io, context), args...)
     String(take!(io))
 end
 function print_to_string(xs...)
@@ -107,6 +108,17 @@ function show(io::IO, v::Core.SimpleVector)
 end
 function show(io::IO, t::NamedTuple)
     n = nfields(t)
+    # a field whose declared type is wider than its value's (`NamedTuple{(:a,), Tuple{Any}}((1,))`) is
+    # not recoverable from the `(a = 1,)` form: Julia shows the type and the values then
+    for i in 1:n
+        if typeof(getfield(t, i)) !== fieldtype(typeof(t), i)
+            show(io, typeof(t))
+            print(io, '(')
+            show(io, Tuple(t))
+            print(io, ')')
+            return
+        end
+    end
     if n == 0
         print(io, "NamedTuple()")
         return
@@ -116,7 +128,8 @@ function show(io::IO, t::NamedTuple)
     typeinfo = get(io, :typeinfo, Any)
     fields = t isa typeinfo && typeinfo <: NamedTuple && typeinfo isa DataType
     for i in 1:n
-        print(io, ks[i], " = ")
+        _show_sym(io, ks[i])
+        print(io, " = ")
         show(IOContext(io, :typeinfo => fields ? fieldtype(typeinfo, i) : Any), getfield(t, i))
         i < n && print(io, ", ")
     end
@@ -889,25 +902,97 @@ function show(io::IO, ::MIME"text/plain", f::Function)
     print(io, " (generic function with ", n, n == 1 ? " method)" : " methods)")
 end
 summary(io::IO, x) = show(io, typeof(x))
+function summary(io::IO, d::AbstractDict)
+    show(io, typeof(d))
+    n = length(d)
+    print(io, " with ", n, n == 1 ? " entry" : " entries")
+end
 summary(x) = sprint(summary, x)
 show(io::IO, ::MIME"text/plain", r::AbstractRange) = show(io, r)
+# One `key => value` line per entry. Keys and values are shown compactly with their declared types as
+# :typeinfo, as Julia does. Under `:limit` (the REPL) the lines fit the display: at most
+# displaysize rows, keys padded to one width so the arrows line up, long keys and values cut with `…`;
+# without it (print, repr, a script's display) every entry is shown in full and nothing is padded.
 function show(io::IO, ::MIME"text/plain", d::AbstractDict)
     n = length(d)
     n == 0 && return show(io, d)   # `Dict{Int64, Int64}()`, as Julia
-    show(io, typeof(d))
-    print(io, " with ", n, n == 1 ? " entry" : " entries")
-    n == 0 && return
+    recur_io = IOContext(io, :SHOWN_SET => d)
+    haskey(io, :compact) || (recur_io = IOContext(recur_io, :compact => true))
+    io_k = IOContext(recur_io, :typeinfo => keytype(d))
+    io_v = IOContext(recur_io, :typeinfo => valtype(d))
+    summary(io, d)
     print(io, ":")
-    # keys and values are shown compactly, as Julia does (`1.0 => 2.0` for Float32s, 6 digits)
-    recur_io = haskey(io, :compact) ? io : IOContext(io, :compact => true)
-    ks = [sprint(show, p.first; context=recur_io) for p in d]
-    w = maximum(length, ks)
+    limit = get(io, :limit, false) === true
+    rows = cols = typemax(Int)
+    keywidth = 0
+    if limit
+        h, w = displaysize(io)
+        rows, cols = h - 3, w
+        rows < 2 && (print(io, " …"); return)
+        cols = max(cols, 12) - 6    # room for the "  " indent and " => "
+        rows -= 1                   # the summary line
+        m = min(rows, n)
+        ks = Vector{String}(undef, m)
+        vs = Vector{String}(undef, m)
+        valwidth = 0
+        i = 0
+        for (k, v) in d
+            i += 1
+            i > m && break
+            ks[i] = sprint(show, k; context = io_k)
+            vs[i] = sprint(show, v; context = io_v)
+            keywidth = clamp(textwidth(ks[i]), keywidth, cols)
+            valwidth = clamp(textwidth(vs[i]), valwidth, cols)
+        end
+        # keys may take half the width, or all that the widest value leaves
+        if keywidth > max(div(cols, 2), cols - valwidth)
+            keywidth = max(cld(cols, 3), cols - valwidth)
+        end
+    end
     i = 0
     for (k, v) in d
         i += 1
-        print(io, "\n  ", ks[i], repeat(" ", w - length(ks[i])), " => ")
-        show(recur_io, v)
+        print(io, "\n  ")
+        if i == rows < n
+            print(io, rpad("⋮", keywidth), " => ⋮")
+            break
+        end
+        if limit
+            print(recur_io, rpad(_truncate_at_width(ks[i], keywidth), keywidth), " => ",
+                  _truncate_at_width(vs[i], cols - keywidth))
+        else
+            show(io_k, k)
+            print(io, " => ")
+            show(io_v, v)
+        end
     end
+end
+# `str` if it fits in `width` columns, else its longest prefix that leaves room for the "…" that ends it
+function _truncate_at_width(str::String, width::Int)
+    width <= 0 && return ""
+    wid = 0
+    cut = 0
+    last = 0
+    for (j, c) in pairs(str)
+        last = j
+        wid += textwidth(c)
+        wid >= width - 1 && cut == 0 && (cut = j)
+        wid >= width && break
+    end
+    cut == 0 && (cut = last)
+    last < lastindex(str) ? string(SubString(str, 1, cut), "…") : str
+end
+# the display's (rows, columns): the terminal's for a terminal, else the LINES and COLUMNS variables,
+# 24×80 without them; an IOContext may set :displaysize
+displaysize() = (parse(Int, get(ENV, "LINES", "24")), parse(Int, get(ENV, "COLUMNS", "80")))
+displaysize(io::IO) = displaysize()
+displaysize(io::IOContext) = haskey(io, :displaysize) ? get(io, :displaysize, (24, 80)) : displaysize(io.io)
+function displaysize(io::IOStream)
+    d = displaysize()
+    ccall(:isatty, Cint, (Cint,), io.fd) == 1 || return d
+    ws = zeros(UInt16, 4)                       # struct winsize: rows, cols, xpixel, ypixel
+    ccall(:ioctl, Cint, (Cint, Culong, Ptr{UInt16}), io.fd, 0x5413, ws) == 0 || return d   # TIOCGWINSZ
+    (ws[1] == 0 ? d[1] : Int(ws[1]), ws[2] == 0 ? d[2] : Int(ws[2]))
 end
 show(io::IO, ::MIME"text/plain", v::KeySet) = _show_keyset_plain(io, v)
 show(io::IO, ::MIME"text/plain", v::ValueIterator) = _show_keyset_plain(io, v)
@@ -923,6 +1008,8 @@ function show(io::IO, ::MIME"text/plain", s::AbstractSet)
         show(io, x)
     end
 end
-# display: what the REPL and `display(x)` print
+# display(x) in a program: the text/plain form in full, as Julia's TextDisplay(stdout) prints it
 display(x) = (show(stdout, MIME"text/plain"(), x); println(stdout); nothing)
+# the REPL's display of a value: the same form limited to the display (:limit), as Julia's REPL shows it
+_display_repl(x) = (show(IOContext(stdout, :limit => true), MIME"text/plain"(), x); println(stdout); nothing)
 show(io::IO, ::Colon) = print(io, "Colon()")

@@ -2,7 +2,7 @@
  * errorshow.c -- showing results and uncaught errors the way Julia 1.10 does, for the CLI and the
  * REPL: `ERROR: ` + the message + the stack trace on stderr (`ERROR: LoadError: ...` and `in expression
  * starting at file:line` for errors escaping an include). When Base provides `display_error`,
- * `display` and `show`, they are used (inside a JL_TRY: a failing Base printer falls back to C);
+ * `_display_repl` (the REPL's limited display) and `show`, they are used (inside a JL_TRY: a failing Base printer falls back to C);
  * otherwise the C printers below reproduce Julia's messages for Core's exception types.
  * Invariant: nothing here throws to its caller.
  */
@@ -491,7 +491,7 @@ JL_DLLEXPORT void jl_show_value(void *stream, jl_value_t *v)
 
 static void display(jl_value_t *v, int show)
 {
-    if (show == 2 ? call_base_show("display", v) : call_base_show("show", v)) {
+    if (show == 2 ? call_base_show("_display_repl", v) : call_base_show("show", v)) {
         if (show == 1)
             fputc('\n', stdout);
         return;

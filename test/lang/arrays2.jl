@@ -169,9 +169,51 @@ end
     @test hvncat((1, 3, 2), true, 1, 2, 3, 4, 5, 6) == [1 2 3;;; 4 5 6]
     @test hvncat(((3, 3), (3, 3), (6,)), true, 1, 2, 3, 4, 5, 6) == [1 2 3;;; 4 5 6]
     @test Base.typed_hvncat(Float32, 2, 1, 2) == Float32[1 2] && Base.typed_hvncat(Float32, 2, 1, 2) isa Matrix{Float32}
-    @test_throws ArgumentError hvncat((2, 2), false, 1, 2, 3)
-    @test_throws DimensionMismatch [1; 2;; 3]
+    @test hvncat(0, 1) == fill(1) && hvncat((), true, [1]) == [1]
+    @test hvncat((2,), true, 1, 1) == [1; 1] && hvncat(((2,),), true, 1, 1) == [1 1]
+    @test [zeros(Int, 1, 2, 0) ;;; 1 3] == [1 3;;;]
+    @test [[] ; 1 ;;; 2] == [1 ;;; 2]
     @test Meta.lower(Main, :([1;;2])) isa Expr
     @test occursin("Splatting ... in an `ncat` with multiple dimensions is not supported",
                    sprint(show, Meta.lower(Main, :([xs; xs;;; v...]))))
+end
+
+# the message of the error a malformed concatenation throws
+errmsg(f) = try f(); "no error" catch e; sprint(showerror, e) end
+@testset "hvncat errors as Julia's" begin
+    # pieces that do not fit: DimensionMismatch
+    @test errmsg(() -> [1; 2;; 3]) ==
+        "DimensionMismatch: argument 3 has a mismatched number of elements along axis 1; expected 2, got 1"
+    @test errmsg(() -> [1 2 ;;; 3]) ==
+        "DimensionMismatch: argument 3 has a mismatched number of elements along axis 2; expected 2, got 1"
+    @test errmsg(() -> [[1 2; 3 4] ;;; [1 2 3; 4 5 6]]) ==
+        "DimensionMismatch: mismatched size along axis 2 in element 2"
+    @test errmsg(() -> [zeros(Int, 0, 0) ;;; 1]) ==
+        "DimensionMismatch: all dimensions of element 1 other than 3 must be of length 1"
+    @test errmsg(() -> [[1 1]; 2 ;; 3 ; [3 4]]) == "DimensionMismatch: incompatible shape in element 2"
+    @test errmsg(() -> hvncat(((1, 2, 1), (2, 2), (4,)), true, [1 2], [3], [4], [1 2; 3 4])) ==
+        "DimensionMismatch: shape in level 2 is inconsistent; level counts must nest evenly into each other"
+    for v in (1, fill(1), fill(1, 1, 1))
+        @test_throws DimensionMismatch [v; v;; v]
+        @test_throws DimensionMismatch [v; v; v;; v; v]
+        @test_throws DimensionMismatch [v; v;; v; v;;; v; v]
+        @test_throws DimensionMismatch [v; v;; v; v;;; v; v; v; v]
+    end
+    # a malformed dims or shape argument: ArgumentError
+    @test errmsg(() -> hvncat((2, 2), false, 1, 2, 3)) ==
+        "ArgumentError: argument count does not match specified shape (expected 4, got 3)"
+    @test errmsg(() -> hvncat((0, 1), true, 1)) == "ArgumentError: `dims` argument must contain positive integers"
+    @test errmsg(() -> hvncat(((0,), (1,)), true, 1)) ==
+        "ArgumentError: `shape` argument must consist of positive integers"
+    @test errmsg(() -> hvncat(((2, 1), (1, 1, 1)), true, 1, 2, 3)) ==
+        "ArgumentError: last level of shape must contain only one integer"
+    @test errmsg(() -> hvncat((2,), true, 1)) ==
+        "ArgumentError: number of elements does not match `dimshape` argument; expected 2, got 1"
+    @test errmsg(() -> hvncat(((),), true, 1)) ==
+        "ArgumentError: each level of `shape` argument must have at least one value"
+    @test errmsg(() -> hvncat(-1, 1)) == "ArgumentError: concatenation dimension must be non-negative"
+    @test errmsg(() -> hvncat(0, 1, 1)) ==
+        "ArgumentError: a 0-dimensional array may only contain exactly one element"
+    @test_throws ArgumentError hvncat(0)
+    @test_throws ArgumentError hvncat((), true)
 end

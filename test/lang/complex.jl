@@ -193,4 +193,78 @@ Base.Math.sin(::MathExt) = :extended
     @test Base.Math isa Module && parentmodule(Base.Math) === Base
     @test sin(MathExt()) === :extended
     @test (@eval module UsesMath using Base.Math: sinpi end; UsesMath.sinpi === sinpi)
+    # the functions Julia defines in Math belong to it; the ones Math imports from Base stay Base's
+    @test parentmodule(sinpi) === Base.Math && parentmodule(hypot) === Base.Math
+    @test parentmodule(ldexp) === Base.Math && parentmodule(evalpoly) === Base.Math
+    @test parentmodule(sin) === Base && parentmodule(sqrt) === Base && parentmodule(log) === Base
+    @test sprint(show, sinpi) == "sinpi"
+    # names: Math's exports and its own name, as Julia lists them
+    mathnames = [:sin, :cos, :sincos, :tan, :sinh, :cosh, :tanh, :asin, :acos, :atan, :asinh, :acosh, :atanh,
+        :sec, :csc, :cot, :asec, :acsc, :acot, :sech, :csch, :coth, :asech, :acsch, :acoth, :sinpi, :cospi,
+        :sincospi, :tanpi, :sinc, :cosc, :cosd, :cotd, :cscd, :secd, :sind, :tand, :sincosd, :acosd, :acotd,
+        :acscd, :asecd, :asind, :atand, :rad2deg, :deg2rad, :log, :log2, :log10, :log1p, :exponent, :exp,
+        :exp2, :exp10, :expm1, :cbrt, :sqrt, :fourthroot, :significand, :hypot, :max, :min, :minmax, :ldexp,
+        :frexp, :clamp, :clamp!, :modf, :^, :mod2pi, :rem2pi, Symbol("@evalpoly"), :evalpoly, :Math]
+    @test sort(names(Base.Math)) == sort(mathnames)
+    @test :sinpi in names(Base) && :sin in names(Base) && :hypot in names(Base)
+    # the functions Math exports that were missing
+    @test fourthroot(16.0) == 2.0 && fourthroot(81) == 3.0
+    @test @evalpoly(3, 1, 0, 1) == 10 && @evalpoly(2, 1, 1, 1) == 7
+    @test clamp!([1, 5, 10], 2, 6) == [2, 5, 6]
+    @test tanpi(1) === -0.0 && tanpi(-2) === -0.0 && tanpi(0.0) === 0.0 && tanpi(-0.5) === -Inf
+    @test tanpi(0.25) ≈ 1.0 && tanpi(1//4) ≈ 1.0
+    @test_throws DomainError tanpi(Inf)
+end
+
+@testset "complex sin/cos/sinh/cosh/tan/tanh special values, sinpi/cospi/sincospi" begin
+    # zero, infinite and NaN parts keep the signs of zeros C99 Annex G and Julia give
+    @test isequal(sin(complex(0.0, -0.0)), complex(0.0, -0.0))
+    @test isequal(sin(complex(-0.0, 2.0)), complex(-0.0, sinh(2.0)))
+    @test isequal(sin(complex(Inf, 0.0)), complex(NaN, 0.0))
+    @test isequal(sin(complex(Inf, -Inf)), complex(NaN, -Inf))
+    @test isequal(sin(complex(NaN, 1.0)), complex(NaN, NaN))
+    @test isequal(cos(complex(0.0, 0.0)), complex(1.0, -0.0))
+    @test isequal(cos(complex(-0.0, 0.0)), complex(1.0, 0.0))
+    @test isequal(cos(complex(0.0, NaN)), complex(NaN, 0.0))
+    @test isequal(cos(complex(Inf, 0.0)), complex(NaN, -0.0))
+    @test isequal(cos(complex(Inf, -0.0)), complex(NaN, 0.0))
+    @test isequal(cos(complex(NaN, 0.0)), complex(NaN, 0.0))
+    @test isequal(cos(complex(Inf, Inf)), complex(Inf, NaN))
+    @test isequal(sinh(complex(0.0, Inf)), complex(0.0, NaN))
+    @test isequal(sinh(complex(-0.0, Inf)), complex(-0.0, NaN))
+    @test isequal(sinh(complex(Inf, 0.0)), complex(Inf, 0.0))
+    @test isequal(cosh(complex(0.0, 0.0)), complex(1.0, 0.0))
+    @test isequal(cosh(complex(0.0, NaN)), complex(NaN, 0.0))
+    @test isequal(cosh(complex(Inf, 0.0)), complex(Inf, 0.0))
+    @test isequal(tan(complex(0.0, -0.0)), complex(0.0, -0.0))
+    @test isequal(tan(complex(-0.0, 0.0)), complex(-0.0, 0.0))
+    @test isequal(tanh(complex(Inf, 1.0)), complex(1.0, 0.0))
+    @test isequal(tanh(complex(NaN, 0.0)), complex(NaN, 0.0))
+    # integer and Float32 arguments
+    @test sin(complex(0, 1)) === complex(0.0, sinh(1.0))
+    @test cos(complex(1f0, 0f0)) isa ComplexF32
+    @test sin(1.0 + 2.0im) ≈ sin(1.0) * cosh(2.0) + cos(1.0) * sinh(2.0) * im
+    # sinpi/cospi/sincospi: integer and half-integer real parts are exact
+    @test sinpi(1 + 2im) === complex(0.0, -sinh(2pi))
+    @test sinpi(complex(2.0, 1.0)) === complex(0.0, sinh(pi * 1.0))
+    @test sinpi(complex(-1.0, 0.0)) === complex(-0.0, -0.0)
+    @test sinpi(complex(0.5, 1.0)) === complex(cosh(pi * 1.0), 0.0)
+    @test sinpi(complex(1.5, -1.0)) === complex(-cosh(pi * 1.0), -0.0)
+    @test cospi(complex(0.5, 1.0)) === complex(0.0, -sinh(pi * 1.0))
+    @test cospi(complex(1.0, 1.0)) === complex(-cosh(pi * 1.0), -0.0)
+    @test cospi(complex(0.0, 1.0)) === complex(cosh(pi * 1.0), -0.0)
+    @test cospi(2 + 0im) === complex(1.0, -0.0)
+    @test isequal(sinpi(complex(Inf, 0.0)), complex(NaN, 0.0))
+    @test isequal(sinpi(complex(Inf, 1.0)), complex(NaN, NaN))
+    @test isequal(cospi(complex(Inf, -0.0)), complex(NaN, 0.0))
+    @test isequal(cospi(complex(NaN, 0.0)), complex(NaN, 0.0))
+    @test isequal(cospi(complex(-Inf, Inf)), complex(Inf, NaN))
+    z = complex(0.3, 0.7)
+    @test sinpi(z) ≈ sin(pi * z) && cospi(z) ≈ cos(pi * z)
+    @test sincospi(z) == (sinpi(z), cospi(z))
+    for w in (complex(2.0, 1.0), complex(0.5, -1.0), complex(Inf, 0.0), complex(NaN, 1.0), 3 + 4im)
+        @test isequal(sincospi(w), (sinpi(w), cospi(w)))
+    end
+    @test sinpi(complex(1f0, 1f0)) isa ComplexF32 && sincospi(complex(1f0, 1f0))[2] isa ComplexF32
+    @test tanpi(z) ≈ tan(pi * z)
 end

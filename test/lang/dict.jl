@@ -163,3 +163,38 @@ end
         @test (a = 1, b = 2, c = 3)[(:c, :a)] == (c = 3, a = 1)
     end
 end
+
+@testset "text/plain display: padded and cut to the display only under :limit" begin
+    d = Dict("a" => 1, "bbb" => 2)
+    # print, repr, a program's display: one line per entry, nothing padded
+    plain = join(["\n  " * repr(k) * " => " * repr(v) for (k, v) in d])
+    @test sprint(show, MIME"text/plain"(), d) == "Dict{String, Int64} with 2 entries:" * plain
+    @test repr("text/plain", d) == "Dict{String, Int64} with 2 entries:" * plain
+    # the REPL (:limit): keys padded to the widest so the arrows line up
+    lim = (:limit => true, :displaysize => (24, 80))
+    padded = join(["\n  " * rpad(repr(k), 5) * " => " * repr(v) for (k, v) in d])
+    @test sprint(show, MIME"text/plain"(), d; context = lim) == "Dict{String, Int64} with 2 entries:" * padded
+    # at most displaysize rows (minus 4): the rest is a ⋮ line
+    big = Dict(i => i for i in 1:30)
+    s = sprint(show, MIME"text/plain"(), big; context = lim)
+    ls = split(s, '\n')
+    @test length(ls) == 21 && ls[1] == "Dict{Int64, Int64} with 30 entries:"
+    @test ls[end] == "  ⋮  => ⋮"
+    @test ls[2:end-1] == ["  " * rpad(string(k), 2) * " => " * string(v) for (k, v) in Iterators.take(big, 19)]
+    @test length(split(sprint(show, MIME"text/plain"(), big), '\n')) == 31
+    # a long value is cut to the width with …
+    lv = sprint(show, MIME"text/plain"(), Dict(1 => "x"^100); context = lim)
+    @test lv == "Dict{Int64, String} with 1 entry:\n  1 => \"" * "x"^71 * "…"
+    @test textwidth(split(lv, '\n')[2]) == 80
+    # a long key takes at most what the values leave (and a third of the width)
+    lk = sprint(show, MIME"text/plain"(), Dict("k"^100 => 1); context = lim)
+    @test lk == "Dict{String, Int64} with 1 entry:\n  \"" * "k"^71 * "… => 1"
+    # too few rows: just the summary
+    @test sprint(show, MIME"text/plain"(), d; context = (:limit => true, :displaysize => (3, 80))) ==
+        "Dict{String, Int64} with 2 entries: …"
+    @test sprint(show, MIME"text/plain"(), Dict{Int,Int}(); context = lim) == "Dict{Int64, Int64}()"
+    # keys and values carry their declared types as :typeinfo (Bools print as 1/0, as Julia's REPL does)
+    @test sprint(show, MIME"text/plain"(), Dict(true => false)) == "Dict{Bool, Bool} with 1 entry:\n  1 => 0"
+    @test summary(d) == "Dict{String, Int64} with 2 entries"
+    @test displaysize(IOContext(IOBuffer(), :displaysize => (10, 40))) == (10, 40)
+end

@@ -34,6 +34,13 @@ disp(x) = sprint(show, MIME("text/plain"), x)
     @test repr(()) == "()"
     @test repr((a = 1, b = "x")) == "(a = 1, b = \"x\")"
     @test repr((a = 1,)) == "(a = 1,)"
+    # a field declared wider than its value: the type, then the values as a tuple
+    t = NamedTuple{(:a,), Tuple{Any}}((1,))
+    @test repr(t) == repr(typeof(t)) * "((1,))"
+    u = NamedTuple{(:a, :b), Tuple{Int, Real}}((1, 2.0))
+    @test repr(u) == repr(typeof(u)) * "((1, 2.0))"
+    @test repr((a = 1, b = Any[])) == "(a = 1, b = Any[])"
+    @test repr((var"a b" = 1, c = :x)) == "(var\"a b\" = 1, c = :x)"
     @test repr(nothing) == "nothing"
     @test string(nothing) == "nothing"
     @test repr(Pt(1.0, 2.0)) == "Pt(1.0, 2.0)"

@@ -305,3 +305,29 @@ end
     z = randn(Xoshiro(1), ComplexF32, 3)
     @test z isa Vector{ComplexF32} && length(z) == 3
 end
+
+@testset "bitrand" begin
+    # Julia 1.10's documented streams (bitrand docstring: Xoshiro(123); MersenneTwister(1234))
+    b = bitrand(Xoshiro(123), 10)
+    @test b isa BitVector
+    @test b == Bool[0, 1, 0, 1, 0, 1, 0, 0, 1, 1]
+    @test bitrand(MersenneTwister(1234), 10) == Bool[0, 0, 0, 0, 1, 0, 0, 0, 1, 1]
+    @test sprint(show, MIME"text/plain"(), bitrand(Xoshiro(123), 4)) == "4-element BitVector:\n 0\n 1\n 0\n 1"
+    # rand! on a BitArray draws the same bits
+    @test rand!(Xoshiro(123), falses(10)) == b
+    @test rand!(Xoshiro(123), trues(10)) == b
+    # dimensions as varargs or a tuple
+    m = bitrand(Xoshiro(1), 2, 3)
+    @test m isa BitMatrix && size(m) == (2, 3)
+    @test bitrand(Xoshiro(1), (2, 3)) == m
+    @test bitrand(3) isa BitVector && length(bitrand(3)) == 3
+    @test size(bitrand((2, 2))) == (2, 2)
+    @test bitrand(Xoshiro(1), 0) == falses(0)
+    # the bits past the length stay clear, so counting and comparison see only the elements
+    x = bitrand(Xoshiro(5), 70)
+    @test count(x) == count(collect(x))
+    @test x.chunks[2] >> 6 == 0
+    @test bitrand(Xoshiro(9), 130) == bitrand(Xoshiro(9), 130)
+    Random.seed!(3); y = bitrand(65)
+    Random.seed!(3); @test bitrand(65) == y
+end

@@ -513,6 +513,11 @@ Test(cli, repl_evaluates_and_keeps_ans, .timeout = 60)
     r = repl_line(master, &acc, &len, "[1, 2]");
     cr_expect(strstr(r, "2-element Vector{Int64}:\r\n 1\r\n 2\r\n") != NULL, "a vector displays as:\n%s", r);
     free(r);
+    /* the REPL's display is limited to the terminal (:limit): a Dict's keys are padded to one width */
+    r = repl_line(master, &acc, &len, "Dict(\"a\" => 1, \"bbb\" => 2)");
+    cr_expect(strstr(r, "\r\n  \"a\"   => 1") != NULL && strstr(r, "\r\n  \"bbb\" => 2") != NULL,
+              "a Dict displays as:\n%s", r);
+    free(r);
     r = repl_line(master, &acc, &len, "nothing");
     const char *echo = strstr(r, "nothing"); /* the terminal echoes the line; no result follows */
     cr_expect(echo != NULL && strstr(echo + 7, "nothing") == NULL, "nothing should print no result:\n%s", r);

@@ -617,8 +617,17 @@ randstring(rng::AbstractRNG, n::Integer = 8) = randstring(rng, RANDSTRING_CHARS,
 randstring(n::Integer = 8) = randstring(default_rng(), n)
 randstring(chars, n::Integer = 8) = randstring(default_rng(), chars, n)
 
-bitrand(rng::AbstractRNG, n::Integer) = rand(rng, Bool, n)
-bitrand(n::Integer) = bitrand(default_rng(), n)
+# BitArrays: the chunks are drawn as a Vector{UInt64} is (so for a seeded Xoshiro or MersenneTwister
+# the bits are Julia's), then the bits past the length are cleared, BitArray's invariant
+function rand!(rng::AbstractRNG, B::BitArray, ::Type{Bool} = Bool)
+    isempty(B) && return B
+    rand!(rng, B.chunks)
+    Base._clear_tail!(B)
+end
+bitrand(rng::AbstractRNG, dims::Dims) = rand!(rng, BitArray(undef, dims))
+bitrand(rng::AbstractRNG, dims::Integer...) = rand!(rng, BitArray(undef, map(Int, dims)))
+bitrand(dims::Dims) = bitrand(default_rng(), dims)
+bitrand(dims::Integer...) = bitrand(default_rng(), dims...)
 
 include("mersenne.jl")
 
