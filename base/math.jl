@@ -153,37 +153,36 @@ function cbrt(x::Float64)
 end
 cbrt(x::Float32) = Float32(cbrt(Float64(x)))
 
-# sinpi/cospi: reduce exactly to [-1/4, 1/4] turns before calling sin/cos, so integers and halves are exact
-function sinpi(x::T) where {T<:AbstractFloat}
-    isfinite(x) || (isnan(x) ? (return x) : throw(DomainError(x, "`x` cannot be infinite.")))
-    ax = abs(x)
-    ax >= maxintfloat(T) && return copysign(zero(T), x)
-    n = round(2ax)
-    rx = ax - n / 2
-    k = unsafe_trunc(Int64, n) & 3
-    y = k == 0 ? sin(T(pi) * rx) : k == 1 ? cos(T(pi) * rx) : k == 2 ? -sin(T(pi) * rx) : -cos(T(pi) * rx)
-    y == 0 ? copysign(zero(T), x) : (signbit(x) ? -y : y)
-end
-function cospi(x::T) where {T<:AbstractFloat}
-    isfinite(x) || (isnan(x) ? (return x) : throw(DomainError(x, "`x` cannot be infinite.")))
-    ax = abs(x)
-    ax >= maxintfloat(T) && return one(T)
-    n = round(2ax)
-    rx = ax - n / 2
-    k = unsafe_trunc(Int64, n) & 3
-    y = k == 0 ? cos(T(pi) * rx) : k == 1 ? -sin(T(pi) * rx) : k == 2 ? -cos(T(pi) * rx) : sin(T(pi) * rx)
-    iszero(y) ? zero(T) : y
-end
-# tanpi: the same reduction; at the odd half-integers the cosine is an exact zero, so the result is ±Inf
-function tanpi(x::T) where {T<:AbstractFloat}
-    isfinite(x) || (isnan(x) ? (return x) : throw(DomainError(x, "`x` cannot be infinite.")))
-    ax = abs(x)
-    ax >= maxintfloat(T) && return copysign(zero(T), x)
+# sinpi/cospi/tanpi: |x| is reduced exactly to [-1/4, 1/4] turns before calling sin/cos, so integers and
+# halves are exact. _sincospi_abs gives (sinpi(|x|), cospi(|x|)) of a finite |x| < maxintfloat.
+function _sincospi_abs(ax::T) where {T<:AbstractFloat}
     n = round(2ax)
     rx = ax - n / 2
     k = unsafe_trunc(Int64, n) & 3
     s, c = sin(T(pi) * rx), cos(T(pi) * rx)
-    s, c = k == 0 ? (s, c) : k == 1 ? (c, zero(T) - s) : k == 2 ? (zero(T) - s, zero(T) - c) : (zero(T) - c, s)
+    k == 0 ? (s, c) : k == 1 ? (c, zero(T) - s) : k == 2 ? (zero(T) - s, zero(T) - c) : (zero(T) - c, s)
+end
+_pi_domain_check(x) = isinf(x) && throw(DomainError(x, "`x` cannot be infinite."))
+function sinpi(x::T) where {T<:AbstractFloat}
+    _pi_domain_check(x)
+    isnan(x) && return x
+    abs(x) >= maxintfloat(T) && return copysign(zero(T), x)
+    y = _sincospi_abs(abs(x))[1]
+    y == 0 ? copysign(zero(T), x) : (signbit(x) ? -y : y)
+end
+function cospi(x::T) where {T<:AbstractFloat}
+    _pi_domain_check(x)
+    isnan(x) && return x
+    abs(x) >= maxintfloat(T) && return one(T)
+    y = _sincospi_abs(abs(x))[2]
+    iszero(y) ? zero(T) : y
+end
+# at the odd half-integers the cosine is an exact zero, so tanpi is ±Inf there
+function tanpi(x::T) where {T<:AbstractFloat}
+    _pi_domain_check(x)
+    isnan(x) && return x
+    abs(x) >= maxintfloat(T) && return copysign(zero(T), x)
+    s, c = _sincospi_abs(abs(x))
     (signbit(x) ? -s : s) / c
 end
 tanpi(x::Integer) = x >= 0 ? (isodd(x) ? -zero(float(x)) : zero(float(x))) :
