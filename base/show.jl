@@ -996,18 +996,33 @@ function displaysize(io::IOStream)
 end
 show(io::IO, ::MIME"text/plain", v::KeySet) = _show_keyset_plain(io, v)
 show(io::IO, ::MIME"text/plain", v::ValueIterator) = _show_keyset_plain(io, v)
+# one element per line; under :limit (the REPL) at most the display's rows, each cut to its width
 function show(io::IO, ::MIME"text/plain", s::AbstractSet)
     n = length(s)
     n == 0 && return show(io, s)
-    show(io, typeof(s))
-    print(io, " with ", n, n == 1 ? " element" : " elements")
-    n == 0 && return
+    summary(io, s)
     print(io, ":")
+    limit = get(io, :limit, false) === true
+    rows = cols = typemax(Int)
+    if limit
+        h, w = displaysize(io)
+        rows, cols = h - 3, w
+        rows < 2 && (print(io, " …"); return)
+        cols = max(cols - 2, 4)     # room for the "  " indent
+        rows -= 1                   # the summary line
+    end
+    i = 0
     for x in s
+        i += 1
         print(io, "\n  ")
-        show(io, x)
+        if i == rows < n
+            print(io, "⋮ ")
+            break
+        end
+        limit ? print(io, _truncate_at_width(sprint(show, x; context = io), cols)) : show(io, x)
     end
 end
+summary(io::IO, s::AbstractSet) = (show(io, typeof(s)); n = length(s); print(io, " with ", n, n == 1 ? " element" : " elements"))
 # display(x) in a program: the text/plain form in full, as Julia's TextDisplay(stdout) prints it
 display(x) = (show(stdout, MIME"text/plain"(), x); println(stdout); nothing)
 # the REPL's display of a value: the same form limited to the display (:limit), as Julia's REPL shows it

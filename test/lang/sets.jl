@@ -86,3 +86,19 @@ end
         @test ms == Set([1, 2])
     end
 end
+
+@testset "text/plain display of sets under :limit" begin
+    lim = (:limit => true, :displaysize => (24, 80))
+    s = Set(1:30)
+    full = sprint(show, MIME"text/plain"(), s)
+    @test length(split(full, '\n')) == 31
+    ls = split(sprint(show, MIME"text/plain"(), s; context = lim), '\n')
+    @test length(ls) == 21 && ls[1] == "Set{Int64} with 30 elements:"
+    @test ls[2:end-1] == ["  " * string(x) for x in Iterators.take(s, 19)]
+    @test ls[end] == "  ⋮ "
+    @test sprint(show, MIME"text/plain"(), Set(["y"^100]); context = lim) ==
+        "Set{String} with 1 element:\n  \"" * "y"^76 * "…"
+    @test sprint(show, MIME"text/plain"(), Set([1]); context = (:limit => true, :displaysize => (4, 80))) ==
+        "Set{Int64} with 1 element: …"
+    @test summary(Set([1, 2])) == "Set{Int64} with 2 elements"
+end
