@@ -2,8 +2,9 @@
  * errorshow.c -- showing results and uncaught errors the way Julia 1.10 does, for the CLI and the
  * REPL: `ERROR: ` + the message + the stack trace on stderr (`ERROR: LoadError: ...` and `in expression
  * starting at file:line` for errors escaping an include). When Base provides `display_error`,
- * `_display_repl` (the REPL's limited display) and `show`, they are used (inside a JL_TRY: a failing Base printer falls back to C);
- * otherwise the C printers below reproduce Julia's messages for Core's exception types.
+ * `_display_repl` (the REPL's display, limited to the terminal) and `show`, they are used (inside a
+ * JL_TRY: a failing Base printer falls back to C); otherwise the C printers below reproduce Julia's
+ * messages for Core's exception types.
  * Invariant: nothing here throws to its caller.
  */
 #include <stdio.h>
