@@ -2206,9 +2206,17 @@ static jl_value_t *expand_macro_def(C *c, jl_value_t *e)
         lower_error(c, "invalid macro definition");
     char buf[256];
     snprintf(buf, sizeof(buf), "@%s", jl_symbol_name((jl_sym_t *)A(sig, 0)));
-    jl_value_t *nsig = lower_expr(jl_s_call, 3, SYM(buf), SYM("__source__"), SYM("__module__"));
-    for (size_t i = 1; i < NA(sig); i++)
-        push(nsig, A(sig, i));
+    /* as Julia: `@name(__source__::LineNumberNode, __module__::Module, args...)`, each argument that
+       is a plain name @nospecialize (macros run over syntax, once per call site) */
+    jl_value_t *nsig = lower_expr(jl_s_call, 3, SYM(buf),
+                                  lower_expr(jl_s_doublecolon, 2, SYM("__source__"), CORE("LineNumberNode")),
+                                  lower_expr(jl_s_doublecolon, 2, SYM("__module__"), CORE("Module")));
+    for (size_t i = 1; i < NA(sig); i++) {
+        jl_value_t *a = A(sig, i);
+        if (is_params(a))
+            lower_error(c, "macros cannot accept keyword arguments");
+        push(nsig, jl_is_symbol(a) ? lower_expr(jl_s_meta, 2, SYM("nospecialize"), a) : a);
+    }
     return expand_function(c, nsig, A(e, 1), 0);
 }
 

@@ -114,6 +114,11 @@ let m = Module(:__precompile__)
             @printf("%.2f %.2f\n", 1.0, 2.0); @printf("%5.1f\n", 1.0); @printf("%e\n", 1.0); @printf("%g\n", 1.0)
             @sprintf("%d", 1); @sprintf("%.2f", 1.0); @sprintf("%s", "s"); @sprintf("%5.1f %s", 1.0, "s")
             Printf.format(io, Printf.Format("%d %s\n"), 1, "s")
+            # the macros as scripts call them: on names and expressions (specialized per argument syntax)
+            x = 1.5; n = 2; s = "s"
+            @printf("%.9f\n", x); @printf("%d %s\n", n, s); @printf("%d\n", n + 1); @printf("%s %.2f %d\n", s, x, n)
+            @printf("%.3f %.3f\n", x, x + 1); @printf(io, "%.3f\n", x); @printf(io, "%d %s\n", n, s)
+            @sprintf("%.2f", x); @sprintf("%d-%d", n, n + 1); @sprintf("%s", s); @sprintf("%d %s", n, s)
             nothing
         end
         # calls as a script makes them at top level (dispatched one by one, not inlined into a caller)
@@ -143,6 +148,8 @@ let m = Module(:__precompile__)
             println(DateTime(2020, 1, 2, 3, 4, 5)); println(Dates.format(d, "yyyy-mm-dd")); println(today() > d)
             Random.seed!(42); println(rand() < 1); println(rand(3)); println(randn(2, 2) isa Matrix); shuffle(1:3)
             println(rand(1:10, 3) isa Vector); randperm(5); println(rand(Float32) < 1); randn!(zeros(3))
+            args = ["10", "2"]; n = length(args) >= 1 ? parse(Int, args[1]) : 5; println("n = ", n)
+            println("x = ", 2.5); @printf("%d %.9f\n", n, 2.5); @printf("%.9f %d\n", 2.5, n)
             @testset "w" begin
                 @test tr(A) > 0; @test mean([1, 2]) == 1.5; @test_throws DimensionMismatch rand(2, 3) * rand(2, 3)
             end

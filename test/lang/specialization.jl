@@ -88,6 +88,31 @@ end
     @test count(==("precompile(Tuple{typeof(Main.f), Int64, Float64})"), lines) == 1
 end
 
+@testset "macros: typed __source__ and __module__, named arguments not specialized" begin
+    # Julia lowers `macro m(a, b...)` to `var"@m"(__source__::LineNumberNode, __module__::Module,
+    # @nospecialize(a), b...)`: a plain-name argument compiles once whatever syntax it gets
+    out, err, st, _ = run_julep("""
+        macro summed(first, rest...)
+            total = first isa Integer ? first : 1
+            for a in rest            # a loop: compiled before it runs
+                total += a isa Integer ? a : 1
+            end
+            total
+        end
+        x = 5
+        println(@summed(x, 2), " ", @summed(3, x + 1), " ", @summed(x), " ", @summed(7))
+        m = only(methods(var"@summed"))
+        println(m.sig)
+        """; flags = "--trace-compile=stderr")
+    @test st == 0
+    @test out == "3 4 1 7\nTuple{typeof(@summed), LineNumberNode, Module, Any, Vararg{Any}}\n"
+    lines = filter(l -> startswith(l, "precompile(Tuple{typeof(Main.:(var\"@summed\"))"), split(err, '\n'))
+    @test lines == ["precompile(Tuple{typeof(Main.:(var\"@summed\")), LineNumberNode, Module, Any, Int64})",
+                    "precompile(Tuple{typeof(Main.:(var\"@summed\")), LineNumberNode, Module, Any, Expr})",
+                    "precompile(Tuple{typeof(Main.:(var\"@summed\")), LineNumberNode, Module, Any})"]
+    @test Meta.lower(Main, :(macro kwm(a; b = 1) a end)) == Expr(:error, "macros cannot accept keyword arguments")
+end
+
 @testset "--trace-compile lines are Julia's and replay" begin
     code = """
         module Geo
