@@ -1,6 +1,6 @@
 # essentials.jl -- the first layer of Base: constructors of Core's own types, type aliases, `convert`,
 # the ccall conversion protocol (cconvert/unsafe_convert), the glue lowering calls (indexed_iterate,
-# not, ...), `Ref`, and the annotation macros (@inline, @inbounds, ...) as no-ops for the interpreter.
+# not, ...), `Ref`, and the annotation macros (@inbounds, ... as no-ops; @inline/@noinline for the optimizer).
 
 # ---- evaluation and Core constructors (Julia's boot.jl defines these in Core; C defines the types here)
 Expr(args...) = Core._expr(args...)
@@ -75,11 +75,43 @@ const Cstring = _new_primitive(:Cstring, 64)
 const Cwstring = _new_primitive(:Cwstring, 64)
 
 # ---- annotation macros: the interpreter ignores these hints
-macro inline(ex)
+# @inline/@noinline on a method definition put `Expr(:meta, :inline)` (`:noinline`) at the top of its
+# body, which lowering records in the CodeInfo for the optimizer's inlining decision; on anything else
+# (a block, a call site) they change nothing. Without arguments they are the meta itself, for a body.
+_arraylast(a) = Core.arrayref(true, a, arraylen(a))
+function _is_function_def(ex)
+    isa(ex, Expr) || return false
+    h = getfield(ex, :head)
+    (h === :function || h === :->) && return arraylen(getfield(ex, :args)) === 2
+    h === :(=) || return false
+    lhs = Core.arrayref(true, getfield(ex, :args), 1)
+    while isa(lhs, Expr) && (getfield(lhs, :head) === :where || getfield(lhs, :head) === :(::))
+        lhs = Core.arrayref(true, getfield(lhs, :args), 1)
+    end
+    isa(lhs, Expr) && getfield(lhs, :head) === :call
+end
+function _annotate_def(ex, meta::Symbol)
+    inner = ex
+    while isa(inner, Expr) && getfield(inner, :head) === :macrocall
+        inner = _arraylast(getfield(inner, :args))
+    end
+    if _is_function_def(inner)
+        args = getfield(inner, :args)
+        Core.arrayset(true, args, Expr(:block, Expr(:meta, meta), Core.arrayref(true, args, 2)), 2)
+    end
     esc(ex)
 end
+macro inline(ex)
+    _annotate_def(ex, :inline)
+end
+macro inline()
+    Expr(:meta, :inline)
+end
 macro noinline(ex)
-    esc(ex)
+    _annotate_def(ex, :noinline)
+end
+macro noinline()
+    Expr(:meta, :noinline)
 end
 macro inbounds(ex)
     esc(ex)

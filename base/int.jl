@@ -96,9 +96,11 @@ flipsign(x::BitSigned, y::BitSigned) = flipsign(x, y % typeof(x))
 copysign(x::BitSigned, y::Real) = ifelse(signbit(x) != signbit(y), -x, x)
 iseven(x::Integer) = iszero(x & one(x))
 isodd(x::Integer) = !iseven(x)
-count_ones(x::BitInteger) = Int(ctpop_int(x))
-leading_zeros(x::BitInteger) = Int(ctlz_int(x))
-trailing_zeros(x::BitInteger) = Int(cttz_int(x))
+# a bit count always fits an Int: wrap instead of a checked conversion (as Julia), which also keeps these
+# out of the inference cycle _checked_int -> _throw_inexact_int -> leading_zeros -> Int(::UInt8)
+count_ones(x::BitInteger) = ctpop_int(x) % Int
+leading_zeros(x::BitInteger) = ctlz_int(x) % Int
+trailing_zeros(x::BitInteger) = cttz_int(x) % Int
 count_zeros(x::BitInteger) = 8 * sizeof(x) - count_ones(x)
 leading_ones(x::BitInteger) = leading_zeros(~x)
 trailing_ones(x::BitInteger) = trailing_zeros(~x)

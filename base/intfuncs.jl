@@ -229,6 +229,9 @@ end
 
 # ---- integers to strings
 const _base62digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+# the ASCII code of digit d (0 <= d < b): 0-9 then lowercase letters up to base 36, 0-9A-Za-z above; a
+# select instead of a branch, as digits and letters alternate unpredictably in a number's digits
+_digit_char(d::Int, b::Int) = b <= 36 ? d % UInt8 + ifelse(d < 10, 0x30, 0x57) : codeunit(_base62digits, d + 1)
 function string(n::Integer; base::Integer=10, pad::Integer=1)
     2 <= base <= 62 || throw(DomainError(base, "base must satisfy 2 ≤ abs(base) ≤ 62"))
     n isa BitInteger64 && return _string_u64(uabs(n) % UInt64, n < 0, base % Int, pad % Int)
@@ -239,12 +242,10 @@ function string(n::Integer; base::Integer=10, pad::Integer=1)
     s = _string_n(nd + neg)
     p = pointer(s)
     neg && unsafe_store!(p, UInt8('-'))
-    off = b <= 36 ? 1 : 11
     i = nd + neg
     while i > neg
         d = (rem(u, oftype(u, b)) % Int)
-        c = d < 10 ? 0x30 + d % UInt8 : (b <= 36 ? 0x57 + d % UInt8 : codeunit(_base62digits, d + 1))
-        unsafe_store!(p, c % UInt8, i)
+        unsafe_store!(p, _digit_char(d, b), i)
         u = div(u, oftype(u, b))
         i -= 1
     end
@@ -272,8 +273,7 @@ function _string_u64(u::UInt64, neg::Bool, b::Int, pad::Int)
             d = rem(u, bu) % Int
             u = div(u, bu)
         end
-        c = d < 10 ? 0x30 + d % UInt8 : (b <= 36 ? 0x57 + d % UInt8 : codeunit(_base62digits, d + 1))
-        unsafe_store!(p, c, i)
+        unsafe_store!(p, _digit_char(d, b), i)
         i -= 1
     end
     s

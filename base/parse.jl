@@ -12,8 +12,18 @@ _subdig_ovf(x::BitInteger, d) = sub_with_overflow(x, oftype(x, d))
 _subdig_ovf(x::Integer, d) = (x - d, false)
 
 _isspace_byte(b::UInt8) = (b == 0x20) | (0x09 <= b <= 0x0d)
-# the first index at or after i (<= n + 1) that is not whitespace
+# the first index at or after i (<= n + 1) that is not whitespace: ASCII here (small enough to inline
+# into the parsers), any other character in _skip_space_unicode
 function _skip_space(str::String, i::Int, n::Int)
+    while i <= n
+        b = codeunit(str, i)
+        b < 0x80 || return _skip_space_unicode(str, i, n)
+        _isspace_byte(b) || break
+        i += 1
+    end
+    i
+end
+function _skip_space_unicode(str::String, i::Int, n::Int)
     while i <= n
         b = codeunit(str, i)
         if b < 0x80
@@ -26,9 +36,14 @@ function _skip_space(str::String, i::Int, n::Int)
     end
     i
 end
-# the value of an ASCII digit byte: 0-9, letters 10-35 (lowercase 36-61 above base 36); 99 otherwise
-_byte_digit(b::UInt8, base::Int) = b - 0x30 <= 0x09 ? Int(b - 0x30) : b - 0x41 <= 0x19 ? Int(b - 0x41) + 10 :
-    b - 0x61 <= 0x19 ? Int(b - 0x61) + (base <= 36 ? 10 : 36) : 99
+# the value of an ASCII digit byte: 0-9, letters 10-35 (lowercase 36-61 above base 36); 99 otherwise.
+# Selects, not branches: digits and letters alternate unpredictably (hex). b | 0x20 folds the cases.
+function _byte_digit(b::UInt8, base::Int)
+    d = b - 0x30
+    l = (b | 0x20) - 0x61
+    letter = l + ifelse((b >= 0x61) & (base > 36), 0x24, 0x0a)
+    ifelse(d <= 0x09, d, ifelse(l <= 0x19, letter, 0x63)) % Int
+end
 
 # Works on the bytes (non-ASCII characters are only whitespace or bad digits) and returns an isbits
 # (value, status, index, base): status 0 parsed; 1 empty or only whitespace; 2 invalid base; 3

@@ -87,6 +87,7 @@ reverse(t::Tuple) = ntuple(i -> t[length(t) + 1 - i], length(t))
 # Tuple(itr), conversion between tuple types
 (::Type{Tuple})(itr) = (collect(itr)...,)
 (::Type{Tuple})(t::Tuple) = t
+_tuple_convert(::Type{T}, x::T) where {T<:Tuple} = x  # statically known: no parameter walk
 function _tuple_convert(::Type{T}, x::Tuple) where {T<:Tuple}
     P = T.parameters
     length(P) == length(x) || throw(MethodError(convert, (T, x)))

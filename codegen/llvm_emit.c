@@ -402,12 +402,10 @@ LLVMValueRef jl_cg_call(jl_cg_ctx_t *c, LLVMValueRef fn, LLVMValueRef *args, uns
 }
 
 /* if (cond) thrower(args...) in a cold block */
-void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVMValueRef *args, unsigned n)
+/* a branch to a new block "fail" when cond holds, weighted as almost never taken, and to a new block
+   "pass" otherwise; the builder is left at the start of "fail" */
+static LLVMBasicBlockRef cold_branch(jl_cg_ctx_t *c, LLVMValueRef cond)
 {
-    LLVMTypeRef at[n ? n : 1];
-    for (unsigned i = 0; i < n; i++)
-        at[i] = LLVMTypeOf(args[i]);
-    LLVMValueRef fn = jl_cg_runtime_fn(c, thrower, c->T_void, at, n, 1);
     LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(c->ctx, c->f, "fail");
     LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(c->ctx, c->f, "pass");
     LLVMValueRef br = LLVMBuildCondBr(c->b, cond, fail, ok);
@@ -415,6 +413,16 @@ void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVM
                          LLVMConstInt(c->T_i32, 1, 0), LLVMConstInt(c->T_i32, 2000, 0)};
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c->ctx, "prof", 4), LLVMMDNodeInContext(c->ctx, w, 3));
     LLVMPositionBuilderAtEnd(c->b, fail);
+    return ok;
+}
+
+void jl_cg_throw_if(jl_cg_ctx_t *c, LLVMValueRef cond, const char *thrower, LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef at[n ? n : 1];
+    for (unsigned i = 0; i < n; i++)
+        at[i] = LLVMTypeOf(args[i]);
+    LLVMValueRef fn = jl_cg_runtime_fn(c, thrower, c->T_void, at, n, 1);
+    LLVMBasicBlockRef ok = cold_branch(c, cond);
     jl_cg_frame_before_throw(c);
     jl_cg_call(c, fn, args, n);
     LLVMBuildUnreachable(c->b);
@@ -907,6 +915,26 @@ static jval_t emit_builtin_fptr(jl_cg_ctx_t *c, jl_value_t *f, jval_t *args, siz
     return jl_cg_convert(c, jl_cg_boxedval((jl_value_t *)jl_any_type, r), rt);
 }
 
+/* typeassert(x, T) of a boxed x and a concrete (non-Type) T: a compare of x's type tag, the builtin
+   called only on the cold failing path to throw its TypeError; 0 when not applicable */
+static int emit_typeassert_concrete(jl_cg_ctx_t *c, jl_value_t *f, jval_t *args, size_t nargs, jl_value_t *rt,
+                                    jval_t *out)
+{
+    const char *name = jl_builtin_name(f);
+    jl_value_t *T = nargs == 2 ? args[1].cval : NULL;
+    if (name == NULL || strcmp(name, "typeassert") != 0 || T == NULL || !jl_is_datatype(T) ||
+        !((jl_datatype_t *)T)->isconcretetype || ((jl_datatype_t *)T)->name == jl_type_typename ||
+        !args[0].boxed || args[0].v == NULL || rt == jl_bottom_type)
+        return 0;
+    LLVMValueRef ne = LLVMBuildICmp(c->b, LLVMIntNE, jl_cg_typeof(c, args[0].v), jl_cg_root(c, T), "");
+    LLVMBasicBlockRef ok = cold_branch(c, ne);
+    emit_builtin_fptr(c, f, args, nargs, jl_bottom_type); /* leaves the builder in a fresh dead block */
+    LLVMBuildUnreachable(c->b);
+    LLVMPositionBuilderAtEnd(c->b, ok);
+    *out = jl_cg_convert(c, jl_cg_boxedval(T, args[0].v), rt);
+    return 1;
+}
+
 static jval_t emit_call(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
 {
     size_t n = jl_expr_nargs(e);
@@ -918,7 +946,8 @@ static jval_t emit_call(jl_cg_ctx_t *c, jl_expr_t *e, jl_value_t *rt)
         for (size_t i = 0; i < nargs; i++)
             args[i] = emit_operand(c, jl_exprarg(e, i + 1));
         jval_t out;
-        if (jl_cg_emit_builtin(c, fc, args, nargs, rt, &out))
+        if (jl_cg_emit_builtin(c, fc, args, nargs, rt, &out) ||
+            emit_typeassert_concrete(c, fc, args, nargs, rt, &out))
             return out;
         return emit_builtin_fptr(c, fc, args, nargs, rt);
     }

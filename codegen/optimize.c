@@ -5,8 +5,9 @@
  * Passes, in order:
  *   1. inlining: a call inference proved to dispatch to one MethodInstance becomes
  *      `Expr(:invoke, mi, f, args...)`, or, when the callee's optimized code is cheap
- *      (JL_INFER_INLINE_COST, `@inline`; never `@noinline`, try/catch or itself), the callee's
- *      statements spliced in place (its slots appended to the caller's, its returns joined);
+ *      (JL_INFER_INLINE_COST, calls that only throw counting nothing; `@inline`; never `@noinline`,
+ *      try/catch or itself), the callee's statements spliced in place (its slots appended to the
+ *      caller's, its returns joined);
  *      statements inference never reached are dropped, and `ReturnNode()` follows a statement
  *      that always throws;
  *   2. `Expr(:boundscheck)` resolved to true/false (`--check-bounds`, `@inbounds` regions), except in
@@ -1256,7 +1257,8 @@ static uint16_t inlining_cost(ir_t *ir)
         else if (jl_is_gotoifnot(s) || jl_is_gotonode(s))
             cost += 1;
         else if (is_head(s, jl_s_invoke) || is_head(s, jl_s_foreigncall))
-            cost += 20;
+            cost += ir->types[k] == jl_bottom_type ? 0 : 20; /* a call that only throws is an error path
+                                                              (as Julia): it must not block inlining */
         else if (is_head(s, jl_s_new))
             cost += 4;
         else if (is_head(s, jl_s_call)) {

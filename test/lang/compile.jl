@@ -200,3 +200,54 @@ countdown(n) = n == 0 ? error("bottom") : countdown(n - 1) + 1
     t = trace_of(() -> countdown(4))                 # frames of a recursion that throws stay visible
     @test occursin("countdown(n::Int64) (repeats 5 times)", t)
 end
+
+# inlining decisions: @inline/@noinline on definitions (CodeInfo.inlining, as Julia), and error paths
+# (calls that only throw) do not count toward the cost of inlining a callee
+using InteractiveUtils: code_typed, code_llvm
+@noinline never_inlined(x) = x + 1
+@noinline function never_inlined_where(x::T) where {T}
+    x * 2
+end
+@inline function always_inlined(x)
+    s = 0
+    for k in 1:x, j in 1:x, i in 1:x    # three loops cost well above the threshold
+        s += k * j * i
+    end
+    s
+end
+const inline_short = @inline y -> y - 1
+use_noinline(x) = never_inlined(x) + never_inlined_where(x)
+use_inline(x) = always_inlined(x) + inline_short(x)
+@noinline fails_with(x) = throw(ArgumentError(string("bad value ", x)))
+function many_checks(x::Int)
+    x == -1 && fails_with(-1)
+    x == -2 && fails_with(-2)
+    x == -3 && fails_with(-3)
+    x == -4 && fails_with(-4)
+    x == -5 && fails_with(-5)
+    x == -6 && fails_with(-6)
+    x + 1
+end
+use_checks(x) = many_checks(x) * 2
+typed_stmts(f, types) = sprint(show, code_typed(f, types)[1].first)
+msg_of(f) = try f(); "" catch e; sprint(showerror, e) end
+asserted_string(x) = x::String
+asserted_int(x) = x::Int
+@testset "inlining decisions" begin
+    @test use_noinline(3) == 10 && use_inline(2) == 28 && use_checks(1) == 4
+    @test msg_of(() -> use_checks(-4)) == "ArgumentError: bad value -4"
+    t = typed_stmts(use_noinline, (Int,))
+    @test occursin("invoke Main.never_inlined(", t) && occursin("invoke Main.never_inlined_where(", t)
+    t = typed_stmts(use_inline, (Int,))
+    @test !occursin("invoke Main.always_inlined(", t) && !occursin("invoke", t)
+    @test !occursin("many_checks", typed_stmts(use_checks, (Int,)))
+    @test occursin("invoke Main.fails_with(", typed_stmts(use_checks, (Int,)))
+    # @inline/@noinline without a definition change nothing
+    @test (@noinline use_checks(2)) == 6 && (@inline never_inlined(1)) == 2
+    # typeassert of a concrete type in compiled code: a type-tag test, the TypeError from the builtin
+    @test asserted_string("s") == "s" && asserted_int(4) == 4
+    @test msg_of(() -> asserted_string(1)) == "TypeError: in typeassert, expected String, got a value of type Int64"
+    @test msg_of(() -> asserted_int(Any["s"][1])) == "TypeError: in typeassert, expected Int64, got a value of type String"
+    ir = sprint(io -> code_llvm(io, asserted_string, (Any,); debuginfo=:none))
+    @test occursin(r"\(ptr returned %0\)", ir)    # the value returned is the argument, not the builtin's result
+end

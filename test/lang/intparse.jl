@@ -84,3 +84,33 @@ end
     @test string(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) == "12345678910"
     @test print(IOBuffer(), 1, 2, 3) === nothing
 end
+
+# the hex round trip of bench/julia/parse_integers.jl: one String per conversion, none for parsing, and
+# keyword calls compiled to direct code (no Core.kwcall call left, no conversion call per digit)
+hexstr(n) = string(n, base = 16)
+hexparse(s) = parse(Int64, s, base = 16)
+alloc_hexstr(n) = @allocated hexstr(n)
+alloc_hexparse(s) = @allocated hexparse(s)
+typed_text(f, types) = sprint(show, code_typed(f, types)[1].first)
+@testset "hex conversions: allocations and compiled calls" begin
+    alloc_hexstr(0x01); alloc_hexparse("1")
+    @test alloc_hexstr(0x8badf00d) <= 32        # one String of 8 bytes
+    @test alloc_hexstr(typemax(UInt64)) <= 40   # one String of 16 bytes
+    @test alloc_hexparse("8badf00d") == 0
+    @test alloc_hexparse(" -7fffffffffffffff ") == 0
+    @test !occursin("kwcall", typed_text(hexstr, (UInt32,)))
+    @test !occursin("kwcall", typed_text(hexparse, (String,)))
+    @test !occursin("_checked_int", typed_text(x -> Int(x), (UInt8,)))
+    @test !occursin("invoke", typed_text(leading_zeros, (UInt8,)))
+    # digits and letters of every case at the edges of the ASCII ranges the digit conversion folds
+    @test parse(Int, "09azAZ", base = 36) == 0 * 36^5 + 9 * 36^4 + 10 * 36^3 + 35 * 36^2 + 10 * 36 + 35
+    @test parse(Int, "azAZ", base = 62) == 36 * 62^3 + 61 * 62^2 + 10 * 62 + 35
+    @test string(36 * 62^3 + 61 * 62^2 + 10 * 62 + 35, base = 62) == "azAZ"
+    @test string(0x0123456789abcdef, base = 16) == "123456789abcdef"
+    for c in ('@', '[', '`', '{', '/', ':', '\x7f')
+        @test msg(() -> parse(Int, "1$(c)", base = 62)) == "ArgumentError: invalid base 62 digit $(repr(c)) in $(repr("1$c"))"
+        @test tryparse(Int, "$(c)1", base = 36) === nothing
+    end
+    @test parse(Int, "\u2003 12 \u2003", base = 16) == 18    # Unicode whitespace around the digits
+    @test msg(() -> parse(Int, "1 \u2003 2")) == "ArgumentError: extra characters after whitespace in \"1 \u2003 2\""
+end
