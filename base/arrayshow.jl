@@ -53,35 +53,57 @@ function replace_with_centered_mark(s::AbstractString; c::AbstractChar = '⋅')
     string(repeat(" ", l), c, repeat(" ", n - 1 - l))
 end
 
-# rows/columns of a matrix (or vector as a column), printed with one leading space
+# rows/columns of a matrix (or vector as a column), printed with one leading space. Under :limit (the
+# REPL) a matrix taller than the display less 4 lines shows its first and last rows around a `⋮` line
+# (under every fifth column), and the columns are aligned over the rows shown only, as Julia does.
 function print_matrix(io::IO, A::AbstractArray, pre::String=" ", sep::String="  ")
     nr = size(A, 1)
     nc = ndims(A) >= 2 ? size(A, 2) : 1
     if !haskey(io, :compact) && nc > 1
         io = IOContext(io, :compact => true)
     end
-    cells = Matrix{Any}(undef, nr, nc)
+    height = get(io, :limit, false) === true ? displaysize(io)[1] - 4 : typemax(Int)
+    half = div(height, 2)
+    rows = nr > height ? [1:half; nr-div(height - 1, 2)+1:nr] : collect(1:nr)
+    cells = Matrix{Any}(undef, length(rows), nc)
     widths = Vector{Tuple{Int,Int}}(undef, nc)
     for j in 1:nc
         L, R = 0, 0
-        for i in 1:nr
+        for (k, i) in enumerate(rows)
             c = _cell(io, A, i, j)
-            cells[i, j] = c
+            cells[k, j] = c
             L = max(L, c[2][1])
             R = max(R, c[2][2])
         end
         widths[j] = (L, R)
     end
-    for i in 1:nr
-        i > 1 && print(io, '\n')
+    for k in 1:length(rows)
+        k > 1 && print(io, '\n')
         print(io, pre)
         for j in 1:nc
-            s, a = cells[i, j]
+            s, a = cells[k, j]
             print(io, repeat(" ", widths[j][1] - a[1]), s)
             if j < nc
                 print(io, repeat(" ", widths[j][2] - a[2]), sep)
             end
         end
+        if nr > height && k == half
+            print(io, '\n', pre)
+            _print_vdots(io, widths, sep)
+        end
+    end
+end
+# the `⋮` line: under the alignment point of columns 1, 6, 11, ...; nothing after the last column
+function _print_vdots(io::IO, widths, sep)
+    for (j, (L, R)) in enumerate(widths)
+        last = j == length(widths)
+        if j % 5 == 1
+            l = repeat(" ", max(0, L - 1))
+            print(io, l, "⋮", last ? "" : repeat(" ", max(0, L + R - 1 - length(l))))
+        elseif !last
+            print(io, repeat(" ", L + R))
+        end
+        last || print(io, sep)
     end
 end
 

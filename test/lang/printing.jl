@@ -183,3 +183,26 @@ end
     @test repr(Base.ImmutableDict(1 => 2, 3 => 4)) == "Base.ImmutableDict(3 => 4, 1 => 2)"
     @test disp(Base.ImmutableDict(1 => 2)) == "Base.ImmutableDict{Int64, Int64} with 1 entry:\n  1 => 2"
 end
+
+@testset "REPL display of tall arrays (:limit): first and last rows around ⋮" begin
+    lim = (:limit => true, :displaysize => (24, 80))
+    # 24 lines less 4: 10 rows, the ⋮ line under the alignment point, 9 rows
+    v = collect(1:100)
+    ls = split(sprint(show, MIME"text/plain"(), v; context = lim), '\n')
+    @test ls[1] == "100-element Vector{Int64}:"
+    @test ls[2:11] == [lpad(i, 4) for i in 1:10]
+    @test ls[12] == "   ⋮"
+    @test ls[13:end] == [lpad(i, 4) for i in 92:100]
+    # floats align on the point; strings and other values on the left
+    f = split(sprint(show, MIME"text/plain"(), [1.5i for i in 1:30]; context = lim), '\n')
+    @test f[11] == " 15.0" && f[12] == "  ⋮" && f[13] == " 33.0"
+    s = split(sprint(show, MIME"text/plain"(), string.(1:25); context = lim), '\n')
+    @test s[12] == " ⋮" && length(s) == 21
+    # matrices: ⋮ under columns 1, 6, 11, ..., nothing after the last column
+    m = split(sprint(show, MIME"text/plain"(), reshape(1:300, 50, 6); context = lim), '\n')
+    @test m[12] == "  ⋮                        ⋮"
+    @test m[2] == "  1   51  101  151  201  251" && m[end] == " 50  100  150  200  250  300"
+    # short arrays, and any array without :limit, are shown in full
+    @test length(split(sprint(show, MIME"text/plain"(), collect(1:20); context = lim), '\n')) == 21
+    @test length(split(sprint(show, MIME"text/plain"(), v), '\n')) == 101
+end
