@@ -982,6 +982,56 @@ JL_DLLEXPORT void jl_method_table_add_backedge(jl_methtable_t *mt, jl_value_t *t
 }
 
 /* A new method m in mt: code compiled for calls m now catches is stale. */
+/* Are a and b (parameters of two signatures) disjoint by their names alone? Nominal types intersect
+   only when one's name is on the other's supertype chain (single inheritance, invariant parameters);
+   anything else (Any, unions, type variables, Type{}, tuples) counts as overlapping. */
+static int names_disjoint(jl_value_t *a, jl_value_t *b)
+{
+    if (!jl_is_datatype(a) || !jl_is_datatype(b) || a == (jl_value_t *)jl_any_type ||
+        b == (jl_value_t *)jl_any_type)
+        return 0;
+    jl_datatype_t *da = (jl_datatype_t *)a, *db = (jl_datatype_t *)b;
+    if (da->hasfreetypevars || db->hasfreetypevars || da->name == jl_type_typename ||
+        db->name == jl_type_typename || da->name == jl_tuple_typename || db->name == jl_tuple_typename)
+        return 0;
+    for (jl_datatype_t *t = da; t != NULL; t = t->super == t ? NULL : t->super) {
+        if (t->name == db->name)
+            return 0;
+        if (t == jl_any_type)
+            break;
+    }
+    for (jl_datatype_t *t = db; t != NULL; t = t->super == t ? NULL : t->super) {
+        if (t->name == da->name)
+            return 0;
+        if (t == jl_any_type)
+            break;
+    }
+    return 1;
+}
+
+/* Can no call of old's be one of m's? Decided on the two methods alone, so that adding a method does
+   not read every specialization of a large table (image pages the run never touched): arities that
+   cannot meet, constructors of different types, or an argument position whose declared types are
+   disjoint. */
+static int methods_disjoint(jl_method_t *old, jl_method_t *m)
+{
+    if (!old->isva && !arity_ok(m, (size_t)old->nargs - 1))
+        return 1;
+    jl_typename_t *ko = ctor_key(old->sig), *km = ctor_key(m->sig);
+    if (ko != NULL && km != NULL && ko != km)
+        return 1;
+    jl_datatype_t *so = sig_body(old->sig), *sm = sig_body(m->sig);
+    size_t no = jl_svec_len(so->parameters), nm = jl_svec_len(sm->parameters);
+    for (size_t i = 1; i < no && i < nm; i++) {
+        jl_value_t *a = jl_svecref(so->parameters, i), *b = jl_svecref(sm->parameters, i);
+        if (is_vararg(a) || is_vararg(b))
+            break;
+        if (names_disjoint(a, b))
+            return 1;
+    }
+    return 0;
+}
+
 static void invalidate_for_new_method(jl_methtable_t *mt, jl_method_t *m, jl_method_t *replaced)
 {
     mt->leafcache = jl_nothing;
@@ -989,6 +1039,8 @@ static void invalidate_for_new_method(jl_methtable_t *mt, jl_method_t *m, jl_met
     for (size_t i = 0; i < jl_array_len(defs); i++) {
         jl_method_t *old = (jl_method_t *)jl_array_ptr_ref(defs, i);
         if (old == m || !jl_is_array(old->specializations))
+            continue;
+        if (old != replaced && methods_disjoint(old, m))
             continue;
         jl_array_t *specs = (jl_array_t *)old->specializations;
         for (size_t j = 0; j < jl_array_len(specs); j++) {

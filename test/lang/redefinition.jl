@@ -20,3 +20,36 @@ g(x::Int) = "int"
     @test g(1) == "new int"
     @test length(methods(g)) == 2
 end
+
+# A new method skips the specializations of methods it provably cannot share a call with (gf.c
+# methods_disjoint); these cases overlap and must still reach compiled callers.
+abstract type Shape end
+struct Sq <: Shape; s::Float64; end
+struct Circ <: Shape; r::Float64; end
+area(x::Shape) = -1.0
+use_area(x) = area(x) + 0.0
+widen_vec(v::AbstractVector) = "abstract"
+use_vec(v) = widen_vec(v)
+count_va(xs...) = length(xs)
+use_va(a, b) = count_va(a, b)
+struct Box; v::Int; end
+Box(x::Float64) = Box(round(Int, x))
+make_box(x) = Box(x)
+@testset "new methods reach compiled callers through overlapping signatures" begin
+    @test use_area(Sq(2.0)) == -1.0 && use_area(Circ(1.0)) == -1.0
+    @eval area(x::Sq) = x.s^2                     # a subtype of the old argument type
+    @test use_area(Sq(2.0)) == 4.0 && use_area(Circ(1.0)) == -1.0
+    @eval area(x::String) = 0.0                   # disjoint: nothing changes
+    @test use_area(Sq(3.0)) == 9.0
+    @test use_vec([1, 2]) == "abstract"
+    @eval widen_vec(v::Vector{Int}) = "concrete"  # the same name chain, parameters differ
+    @test use_vec([1, 2]) == "concrete" && use_vec([1.0]) == "abstract"
+    @test use_va(1, 2) == 2
+    @eval count_va(a::Int, b::Int) = -1           # fixed arity against varargs
+    @test use_va(1, 2) == -1 && use_va(1.0, 2) == 2
+    @test make_box(2.6) == Box(3)
+    @eval Box(x::Float64) = Box(floor(Int, x))    # a constructor replaced
+    @test make_box(2.6) == Box(2)
+    @eval Box(x::String) = Box(length(x))         # another constructor of the same type
+    @test make_box("abc") == Box(3) && make_box(2.6) == Box(2)
+end
