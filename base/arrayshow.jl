@@ -55,52 +55,102 @@ end
 
 # rows/columns of a matrix (or vector as a column), printed with one leading space. Under :limit (the
 # REPL) a matrix taller than the display less 4 lines shows its first and last rows around a `⋮` line
-# (under every fifth column), and the columns are aligned over the rows shown only, as Julia does.
+# (under every fifth column), and one wider than the display shows its first and last columns around
+# `…` (on every fifth row; `⋱` where both cuts meet); the columns are aligned over the rows shown
+# only, as Julia does.
 function print_matrix(io::IO, A::AbstractArray, pre::String=" ", sep::String="  ")
     nr = size(A, 1)
     nc = ndims(A) >= 2 ? size(A, 2) : 1
     if !haskey(io, :compact) && nc > 1
         io = IOContext(io, :compact => true)
     end
-    height = get(io, :limit, false) === true ? displaysize(io)[1] - 4 : typemax(Int)
+    limit = get(io, :limit, false) === true
+    height, width = limit ? (displaysize(io)[1] - 4, displaysize(io)[2] - length(pre)) : (typemax(Int), typemax(Int))
     half = div(height, 2)
     rows = nr > height ? [1:half; nr-div(height - 1, 2)+1:nr] : collect(1:nr)
-    cells = Matrix{Any}(undef, length(rows), nc)
-    widths = Vector{Tuple{Int,Int}}(undef, nc)
-    for j in 1:nc
+    # only as many columns from each end as could fit across the display need measuring
+    maxcols = div(width, 1 + length(sep))
+    cols = nc > maxcols ? [1:maxcols; nc-maxcols+1:nc] : collect(1:nc)
+    ucols = sort!(unique(cols))
+    cells = Matrix{Any}(undef, length(rows), length(ucols))
+    colwidth = Vector{Tuple{Int,Int}}(undef, length(ucols))
+    for (p, j) in enumerate(ucols)
         L, R = 0, 0
         for (k, i) in enumerate(rows)
             c = _cell(io, A, i, j)
-            cells[k, j] = c
+            cells[k, p] = c
             L = max(L, c[2][1])
             R = max(R, c[2][2])
         end
-        widths[j] = (L, R)
+        colwidth[p] = (L, R)
     end
+    pos(j) = searchsortedfirst(ucols, j)
+    ws = [colwidth[pos(j)] for j in cols]
+    fits = _fit_columns(ws, width, length(sep), nc)
+    hdots = "  …  "
+    if nc <= length(fits)
+        left, right = colwidth, Tuple{Int,Int}[]
+    else
+        c = div(width - length(hdots) + 1, 2) + 1
+        right = reverse(_fit_columns(reverse(ws), c, length(sep), nc))
+        c = width - sum(map(sum, right)) - (length(right) - 1) * length(sep) - length(hdots)
+        left = _fit_columns(ws, c, length(sep), nc)
+    end
+    rcols = nc - length(right) + 1:nc
     for k in 1:length(rows)
         k > 1 && print(io, '\n')
         print(io, pre)
-        for j in 1:nc
-            s, a = cells[k, j]
-            print(io, repeat(" ", widths[j][1] - a[1]), s)
-            if j < nc
-                print(io, repeat(" ", widths[j][2] - a[2]), sep)
-            end
+        _print_row(io, cells, k, [pos(j) for j in 1:length(left)], left, ucols, nc, sep)
+        if !isempty(right)
+            print(io, (rows[k] - 1) % 5 == 0 ? hdots : repeat(" ", length(hdots)))
+            _print_row(io, cells, k, [pos(j) for j in rcols], right, ucols, nc, sep)
         end
         if nr > height && k == half
             print(io, '\n', pre)
-            _print_vdots(io, widths, sep)
+            if isempty(right)
+                _print_vdots(io, left, sep, 1, false)
+            else
+                _print_vdots(io, left, sep, 1, true)
+                print(io, "  ⋱  ")
+                _print_vdots(io, right, sep, mod(length(right) - nc + 1, 5), false)
+            end
         end
     end
 end
-# the `⋮` line: under the alignment point of columns 1, 6, 11, ...; nothing after the last column
-function _print_vdots(io::IO, widths, sep)
+# the widths of the columns (tried in the given order) that fit within `total` characters
+function _fit_columns(ws, total, sep, ncols)
+    a = Tuple{Int,Int}[]
+    for w in ws
+        push!(a, w)
+        if length(a) > 1 && sum(map(sum, a)) + sep * length(a) >= total
+            pop!(a)
+            break
+        end
+    end
+    if 1 < length(a) < ncols
+        while sum(map(sum, a)) + sep * length(a) >= total
+            pop!(a)
+        end
+    end
+    a
+end
+# one row over the columns at cell positions `ps` with widths `aligns`; no padding after the last column
+function _print_row(io, cells, k, ps, aligns, ucols, nc, sep)
+    for (q, p) in enumerate(ps)
+        s, a = cells[k, p]
+        print(io, repeat(" ", aligns[q][1] - a[1]), s)
+        ucols[p] == nc || print(io, repeat(" ", aligns[q][2] - a[2]))
+        q < length(ps) && print(io, sep)
+    end
+end
+# the `⋮` line: under the alignment point of every fifth column (those with index ≡ m mod 5)
+function _print_vdots(io::IO, widths, sep, m, pad_right)
     for (j, (L, R)) in enumerate(widths)
         last = j == length(widths)
-        if j % 5 == 1
+        if j % 5 == m % 5
             l = repeat(" ", max(0, L - 1))
-            print(io, l, "⋮", last ? "" : repeat(" ", max(0, L + R - 1 - length(l))))
-        elseif !last
+            print(io, l, "⋮", last && !pad_right ? "" : repeat(" ", max(0, L + R - 1 - length(l))))
+        elseif !last || pad_right
             print(io, repeat(" ", L + R))
         end
         last || print(io, sep)

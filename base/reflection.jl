@@ -20,6 +20,14 @@ end
 parentmodule(t::DataType) = t.name.module
 parentmodule(t::UnionAll) = parentmodule(unwrap_unionall(t))
 parentmodule(f::Function) = parentmodule(typeof(f))
+parentmodule(m::Method) = m.module
+# the module of the method a call with argument types `types` would run (the most specific that may match)
+function parentmodule(f, types)
+    ms = methods(f, types)
+    isempty(ms) && error("no matching methods")
+    m = ccall(:jl_gf_invoke_lookup, Any, (Any,), signature_type(f, types))
+    parentmodule(m isa Method ? m : ms.ms[1])
+end
 supertype(t::DataType) = t.super
 supertype(t::UnionAll) = supertype(unwrap_unionall(t))
 # a NamedTuple's names are its first parameter; a Tuple's fields are numbered

@@ -108,5 +108,11 @@ using Test
         @test sum(Int8[100, 100]) === 200
         @test prod(Int8[100, 2]) === 200
         @test sum([-0.0]) === -0.0
+        # init= on tuples and other iterables, as on arrays
+        @test maximum(abs, (1, -3, 2); init = 0) === 3
+        @test minimum((4, 2, 7); init = 3) === 2
+        @test maximum(x -> 2x, (); init = -1) === -1
+        @test minimum(Int[]; init = 5) === 5
+        @test maximum((i for i in 1:4 if isodd(i)); init = 0) === 3
     end
 end

@@ -206,3 +206,24 @@ end
     @test length(split(sprint(show, MIME"text/plain"(), collect(1:20); context = lim), '\n')) == 21
     @test length(split(sprint(show, MIME"text/plain"(), v), '\n')) == 101
 end
+
+@testset "REPL display of wide matrices (:limit): first and last columns around …" begin
+    lim = (:limit => true, :displaysize => (24, 80))
+    # 79 columns of room: the right part gets 9 columns, the left the 10 that fit in the rest;
+    # `…` on rows 1, 6, 11, ..., spaces of its width on the others; no padding after the last column
+    ls = split(sprint(show, MIME"text/plain"(), collect(reshape(1:60, 2, 30)); context = lim), '\n')
+    @test ls[1] == "2×30 Matrix{Int64}:"
+    @test ls[2] == " 1  3  5  7   9  11  13  15  17  19  …  43  45  47  49  51  53  55  57  59"
+    @test ls[3] == " 2  4  6  8  10  12  14  16  18  20     44  46  48  50  52  54  56  58  60"
+    w = split(sprint(show, MIME"text/plain"(), reshape(1:140, 7, 20); context = lim), '\n')
+    @test [occursin('…', l) for l in w[2:end]] == [true, false, false, false, false, true, false]
+    @test all(l -> textwidth(l) <= 80, w)
+    # tall and wide: ⋮ under every fifth column of each part, ⋱ between them
+    b = split(sprint(show, MIME"text/plain"(), collect(reshape(1.0:3000.0, 100, 30)); context = lim), '\n')
+    @test length(b) == 21 && all(l -> textwidth(l) <= 80, b)
+    @test occursin("  ⋱  ", b[12]) && count(==('⋮'), b[12]) >= 2
+    @test startswith(b[2], "   1.0  101.0") && endswith(b[end], "3000.0")
+    # without :limit, and when the columns fit, every column is shown
+    @test !occursin('…', sprint(show, MIME"text/plain"(), reshape(1:60, 2, 30)))
+    @test !occursin('…', sprint(show, MIME"text/plain"(), reshape(1:20, 2, 10); context = lim))
+end

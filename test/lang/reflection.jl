@@ -198,3 +198,17 @@ using .WhichMod
     @test_throws ErrorException which(Main, :no_such_name_here)
     @test Base.isexported(WhichMod, :wm_f) && !Base.isexported(WhichMod, :wm_hidden)
 end
+
+module PMod
+pm_f(x::Int) = 1
+module Inner
+import ..PMod: pm_f
+pm_f(x::String) = 2
+end
+end
+@testset "parentmodule of a method and of a call signature" begin
+    @test parentmodule(PMod.pm_f, Tuple{Int}) === PMod
+    @test parentmodule(PMod.pm_f, (String,)) === PMod.Inner
+    @test parentmodule(which(PMod.pm_f, (String,))) === PMod.Inner
+    @test_throws ErrorException parentmodule(PMod.pm_f, Tuple{Float64})
+end
