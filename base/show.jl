@@ -892,6 +892,7 @@ show(io::IO, p::Ptr) = print(io, typeof(p), " @0x", string(UInt(p), base = 16, p
 
 # ---- text/plain display (the REPL form)
 show(io::IO, ::MIME"text/plain", x) = show(io, x)
+show(io::IO, m::AbstractString, x) = show(io, MIME(m), x)   # show(io, "text/plain", x)
 function show(io::IO, ::MIME"text/plain", f::Function)
     if Core.isa(f, Core.Builtin)
         print(io, _builtin_name(f), " (built-in function)")

@@ -326,7 +326,8 @@ static int new_mutable_var(LN *l)
     if (c->nvars == c->capvars) {
         c->capvars = c->capvars ? 2 * c->capvars : 64;
         lvar_t *nv = (lvar_t *)jl_gc_alloc_buf(c->capvars * sizeof(lvar_t));
-        memcpy(nv, c->vars, c->nvars * sizeof(lvar_t));
+        if (c->nvars > 0) /* vars is NULL until then (memcpy from NULL is undefined even for 0 bytes) */
+            memcpy(nv, c->vars, c->nvars * sizeof(lvar_t));
         c->vars = nv;
     }
     int id = (int)c->nvars++;

@@ -128,6 +128,8 @@ end
     @test repr(MIME"text/plain"(), Vector{Int}) == "Vector{Int64} (alias for Array{Int64, 1})"
     @test repr(MIME"text/plain"(), typeof(sin)) == "typeof(sin) (singleton type of function sin, subtype of Function)"
     @test repr(MIME"text/plain"(), Int) == "Int64"
+    @test sprint(show, "text/plain", π) == "π = 3.1415926535897..."   # the MIME type as a string
+    @test sprint(show, "text/plain", [1, 2]) == "2-element Vector{Int64}:\n 1\n 2"
 end
 
 @testset "display of empty vectors, repr with a MIME string" begin
