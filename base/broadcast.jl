@@ -17,6 +17,10 @@ struct Broadcasted{F,Args<:Tuple}
     args::Args
 end
 broadcasted(f, args...) = Broadcasted(f, map(broadcastable, args))
+# f.(args...; kw...): the keywords reach every call of f (an f without keywords keeps its type, which
+# some broadcasted methods dispatch on)
+broadcasted_kwsyntax(f, args...; kwargs...) =
+    isempty(kwargs) ? broadcasted(f, args...) : broadcasted((xs...) -> f(xs...; kwargs...), args...)
 broadcastable(x) = x
 broadcastable(x::Union{Generator,Iterators.Zip,Iterators.Enumerate,Filter}) = collect(x)
 broadcastable(x::AbstractDict) = throw(ArgumentError("broadcasting over dictionaries and `NamedTuple`s is reserved"))

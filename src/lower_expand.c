@@ -322,6 +322,31 @@ static int is_dotcall(jl_value_t *e)
     return 0;
 }
 
+static jl_value_t *bc_tree(C *c, jl_value_t *e);
+
+/* f.(args...; kw...) -> Base.broadcasted_kwsyntax(f, args...; kw...), as Julia: each positional
+   argument still fuses into the tree; the keywords go to every call of f */
+static jl_value_t *bc_kwsyntax(C *c, jl_value_t *f, jl_array_t *args)
+{
+    jl_value_t *stmts = blk();
+    jl_array_t *cargs = lower_vec();
+    jl_value_t *ft = lower_ssa(c);
+    push(stmts, asgn(ft, f));
+    jl_array_ptr_1d_push(cargs, ft);
+    for (size_t i = 0; i < jl_array_len(args); i++) {
+        jl_value_t *a = jl_array_ptr_ref(args, i);
+        if (is_kw(a) || is_params(a)) {
+            jl_array_ptr_1d_push(cargs, a);
+            continue;
+        }
+        jl_value_t *t = lower_ssa(c);
+        push(stmts, asgn(t, bc_tree(c, is_dots(a) ? A(a, 0) : a)));
+        jl_array_ptr_1d_push(cargs, is_dots(a) ? lower_expr(jl_s_dots, 1, t) : t);
+    }
+    push(stmts, expand_call_args(c, TOP("broadcasted_kwsyntax"), jl_array_ptr_data(cargs), jl_array_len(cargs)));
+    return stmts;
+}
+
 /* fuse nested dot calls into one Base.broadcasted tree */
 static jl_value_t *bc_tree(C *c, jl_value_t *e)
 {
@@ -346,6 +371,8 @@ static jl_value_t *bc_tree(C *c, jl_value_t *e)
         for (size_t i = 1; i < NA(e); i++)
             jl_array_ptr_1d_push(args, A(e, i));
     }
+    if (any_kw(jl_array_ptr_data(args), jl_array_len(args)))
+        return bc_kwsyntax(c, f, args);
     int splat = 0;
     for (size_t i = 0; i < jl_array_len(args); i++)
         splat |= is_dots(jl_array_ptr_ref(args, i));

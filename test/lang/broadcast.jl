@@ -79,3 +79,25 @@ errmsg(f) = try; f(); "no error"; catch e; sprint(showerror, e); end
         @test (1 < 2 < 3 .< [3, 4]) == [false, true]
     end
 end
+
+kwadd(x; k = 1) = x + k
+kwmix(x, y; s = 1) = s * (x + y)
+@testset "keyword arguments in dot calls" begin
+    @test round.([1.234, 5.678], digits = 1) == [1.2, 5.7]
+    @test round.([1.234, 5.678]; digits = 2) == [1.23, 5.68]
+    @test kwadd.([1, 2]; k = 10) == [11, 12]
+    @test kwadd.([1, 2]) == [2, 3]
+    @test kwmix.(1:2, [10 20]; s = -1) == [-11 -21; -12 -22]          # shapes still broadcast
+    @test round.(sqrt.([4.0, 2.0]), digits = 3) == [2.0, 1.414]       # nested dot calls still fuse
+    args = ([1, 2],)
+    @test kwadd.(args...; k = 5) == [6, 7]
+    @test string.(255, base = 16) == "ff"                              # all scalars: a scalar
+    y = zeros(2)
+    y .= round.([1.25, 2.75], RoundDown, digits = 1)
+    @test y == [1.2, 2.7]
+    @test (@. round([1.234, 5.678], digits = 1)) == [1.2, 5.7]
+    calls = Ref(0)
+    kwcount(x; k) = (calls[] += 1; x * k)
+    @test kwcount.([1, 2, 3]; k = (calls[] += 100; 2)) == [2, 4, 6]   # the keyword value is evaluated once
+    @test calls[] == 103
+end
