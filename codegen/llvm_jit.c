@@ -215,15 +215,20 @@ static const char *first_defined_function(LLVMModuleRef m)
     return NULL;
 }
 
-static int verify_and_optimize(LLVMModuleRef m, char **err)
+static int verify(LLVMModuleRef m, char **err)
 {
     char *msg = NULL;
-    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    int bad = LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);
+    if (bad)
         set_err(err, "invalid LLVM module: ", msg ? msg : "");
-        LLVMDisposeMessage(msg);
-        return -1;
-    }
     LLVMDisposeMessage(msg);
+    return bad ? -1 : 0;
+}
+
+static int verify_and_optimize(LLVMModuleRef m, char **err)
+{
+    if (verify(m, err) != 0)
+        return -1;
     uint64_t t0 = jl_llvmjit_cpu_us();
     LLVMErrorRef e = LLVMRunPasses(m, jit.passes, jit.tm_passes, jit.pbopts);
     jit.stats.passes_cpu_us += jl_llvmjit_cpu_us() - t0;
@@ -931,14 +936,11 @@ static int add_in_parallel(LLVMModuleRef m, const char *name, char **err, void *
     if (n == 0)
         return 0;
     mark_nounwind(m);
-    char *msg = NULL;
-    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-        LLVMDisposeMessage(msg);
+    if (verify(m, NULL) != 0) {
         free(defs);
         free(second);
         return 0; /* the whole path reports it */
     }
-    LLVMDisposeMessage(msg);
     LLVMContextRef ctx2 = NULL;
     LLVMModuleRef copy = split_off(m, defs, second, n, &ctx2);
     free(defs);

@@ -982,6 +982,18 @@ JL_DLLEXPORT void jl_method_table_add_backedge(jl_methtable_t *mt, jl_value_t *t
 }
 
 /* A new method m in mt: code compiled for calls m now catches is stale. */
+/* is `name` t's or one of its supertypes'? */
+static int name_on_chain(jl_datatype_t *t, jl_typename_t *name)
+{
+    for (; t != NULL; t = t->super == t ? NULL : t->super) {
+        if (t->name == name)
+            return 1;
+        if (t == jl_any_type)
+            break;
+    }
+    return 0;
+}
+
 /* Are a and b (parameters of two signatures) disjoint by their names alone? Nominal types intersect
    only when one's name is on the other's supertype chain (single inheritance, invariant parameters);
    anything else (Any, unions, type variables, Type{}, tuples) counts as overlapping. */
@@ -994,19 +1006,7 @@ static int names_disjoint(jl_value_t *a, jl_value_t *b)
     if (da->hasfreetypevars || db->hasfreetypevars || da->name == jl_type_typename ||
         db->name == jl_type_typename || da->name == jl_tuple_typename || db->name == jl_tuple_typename)
         return 0;
-    for (jl_datatype_t *t = da; t != NULL; t = t->super == t ? NULL : t->super) {
-        if (t->name == db->name)
-            return 0;
-        if (t == jl_any_type)
-            break;
-    }
-    for (jl_datatype_t *t = db; t != NULL; t = t->super == t ? NULL : t->super) {
-        if (t->name == da->name)
-            return 0;
-        if (t == jl_any_type)
-            break;
-    }
-    return 1;
+    return !name_on_chain(da, db->name) && !name_on_chain(db, da->name);
 }
 
 /* Can no call of old's be one of m's? Decided on the two methods alone, so that adding a method does
