@@ -893,12 +893,14 @@ function reverse(A::AbstractVector, start::Integer=1, stop::Integer=length(A))
     reverse!(B, start, stop)
 end
 function reverse!(v::AbstractVector, start::Integer=1, stop::Integer=length(v))
-    (1 <= start && stop <= length(v)) || start > stop || throw(BoundsError(v, start:stop))
-    i, j = Int(start), Int(stop)
-    while i < j
-        v[i], v[j] = v[j], v[i]
-        i += 1
-        j -= 1
+    lo, hi = Int(start), Int(stop)
+    hi > lo || return v                # an empty or one-element range: nothing to check or swap
+    checkbounds(Bool, v, lo) || throw(BoundsError(v, lo))
+    checkbounds(Bool, v, hi) || throw(BoundsError(v, hi))
+    while lo < hi
+        @inbounds v[lo], v[hi] = v[hi], v[lo]
+        lo += 1
+        hi -= 1
     end
     v
 end

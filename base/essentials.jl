@@ -90,14 +90,14 @@ function _is_function_def(ex)
     end
     isa(lhs, Expr) && getfield(lhs, :head) === :call
 end
-function _annotate_def(ex, meta::Symbol)
+function _annotate_def(ex, metas::Symbol...)
     inner = ex
     while isa(inner, Expr) && getfield(inner, :head) === :macrocall
         inner = _arraylast(getfield(inner, :args))
     end
     if _is_function_def(inner)
         args = getfield(inner, :args)
-        Core.arrayset(true, args, Expr(:block, Expr(:meta, meta), Core.arrayref(true, args, 2)), 2)
+        Core.arrayset(true, args, Expr(:block, Expr(:meta, metas...), Core.arrayref(true, args, 2)), 2)
     end
     esc(ex)
 end
@@ -113,14 +113,22 @@ end
 macro noinline()
     Expr(:meta, :noinline)
 end
+# @inbounds marks a region whose bounds checks may be left out (by the optimizer; the interpreter
+# always checks); its value is the value of `ex`. A check is `@boundscheck blk`: `blk` runs unless the
+# code is in such a region, its own or, once inlined, its caller's. @propagate_inbounds methods also
+# pass the caller's region on to the calls they make.
 macro inbounds(ex)
-    esc(ex)
+    Expr(:block, Expr(:inbounds, true), Expr(:local, Expr(:(=), :val, esc(ex))), Expr(:inbounds, :pop), :val)
 end
 macro boundscheck(ex)
-    esc(ex)
+    Expr(:if, Expr(:boundscheck), esc(ex))
 end
 macro propagate_inbounds(ex)
-    esc(ex)
+    _annotate_def(ex, :inline, :propagate_inbounds)
+end
+# the bounds-checking flag itself, for the checking builtins (arrayref, arrayset)
+macro _boundscheck()
+    Expr(:boundscheck)
 end
 macro nospecialize(vars...)
     if nfields(vars) === 1

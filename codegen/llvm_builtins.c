@@ -387,7 +387,9 @@ static int emit_intrinsic(jl_cg_ctx_t *c, const char *name, jval_t *a, size_t n,
         ((jl_datatype_t *)a[0].typ)->name == jl_array_typename) {
         LLVMValueRef idx = LLVMConstInt(c->T_i64, offsetof(jl_array_t, length), 0);
         LLVMValueRef p = LLVMBuildInBoundsGEP2(c->b, c->T_i8, a[0].v, &idx, 1, "");
-        *out = jl_cg_unboxed((jl_value_t *)jl_int64_type, LLVMBuildLoad2(c->b, c->T_i64, p, ""));
+        LLVMValueRef len = LLVMBuildLoad2(c->b, c->T_i64, p, "");
+        jl_cg_tbaa(c, len, JL_TBAA_ARRAYLEN);
+        *out = jl_cg_unboxed((jl_value_t *)jl_int64_type, len);
         return 1;
     }
     if (emit_conversion(c, name, a, n, out))
@@ -557,8 +559,10 @@ static int emit_getfield(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
     }
     const jl_fielddesc_t *fd = &dt->layout->fields[i];
     LLVMValueRef p = field_ptr(c, a[0].v, fd->offset);
+    int cls = dt->name->mutabl ? JL_TBAA_MUTAB : JL_TBAA_IMMUT;
     if (fd->isptr) {
         LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, p, "");
+        jl_cg_tbaa(c, v, cls);
         size_t ninit = dt->layout->nfields - (size_t)(dt->name->n_uninitialized > 0 ? dt->name->n_uninitialized : 0);
         if ((size_t)i >= ninit)
             throw_undefref_if(c, LLVMBuildICmp(c->b, LLVMIntEQ, v, LLVMConstNull(c->T_ptr), ""));
@@ -574,6 +578,7 @@ static int emit_getfield(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
         return 0;
     LLVMValueRef v = LLVMBuildLoad2(c->b, ty, p, "");
     LLVMSetAlignment(v, fd->offset % 8 == 0 ? 8 : fd->offset % 4 == 0 ? 4 : fd->offset % 2 == 0 ? 2 : 1);
+    jl_cg_tbaa(c, v, cls);
     *out = jl_cg_unboxed(ft, v);
     return 1;
 }
@@ -594,7 +599,7 @@ static int emit_setfield(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
     const jl_fielddesc_t *fd = &dt->layout->fields[i];
     LLVMValueRef p = field_ptr(c, a[0].v, fd->offset);
     if (fd->isptr) {
-        LLVMBuildStore(c->b, jl_cg_boxed_ptr(c, a[2]), p);
+        jl_cg_tbaa(c, LLVMBuildStore(c->b, jl_cg_boxed_ptr(c, a[2]), p), JL_TBAA_MUTAB);
     }
     else if (!jl_cg_is_ghost(ft)) {
         if (!jl_cg_is_unboxed(c->batch, ft))
@@ -602,6 +607,7 @@ static int emit_setfield(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
         jval_t v = jl_cg_convert(c, a[2], ft);
         LLVMValueRef st = LLVMBuildStore(c->b, v.v, p);
         LLVMSetAlignment(st, fd->offset % 8 == 0 ? 8 : fd->offset % 4 == 0 ? 4 : fd->offset % 2 == 0 ? 2 : 1);
+        jl_cg_tbaa(c, st, JL_TBAA_MUTAB);
     }
     *out = a[2];
     return 1;
@@ -634,7 +640,9 @@ static int emit_tuple(jl_cg_ctx_t *c, jval_t *a, size_t n, jl_value_t *rt, jval_
 static LLVMValueRef array_dim(jl_cg_ctx_t *c, LLVMValueRef arr, size_t k)
 {
     LLVMValueRef p = field_ptr(c, arr, (uint32_t)(offsetof(jl_array_t, dims) + k * sizeof(size_t)));
-    return LLVMBuildLoad2(c->b, c->T_i64, p, "");
+    LLVMValueRef d = LLVMBuildLoad2(c->b, c->T_i64, p, "");
+    jl_cg_tbaa(c, d, JL_TBAA_ARRAYLEN);
+    return d;
 }
 
 /* the 0-based linear index of arr[idx...] (unboxed Int64s, one per dimension or one linear index),
@@ -652,6 +660,7 @@ static LLVMValueRef array_linear_index(jl_cg_ctx_t *c, jval_t bc, jval_t arr, jv
         LLVMValueRef i0 = LLVMBuildSub(c->b, idx[0].v, one, "");
         if (check) {
             LLVMValueRef len = LLVMBuildLoad2(c->b, c->T_i64, field_ptr(c, arr.v, offsetof(jl_array_t, length)), "");
+            jl_cg_tbaa(c, len, JL_TBAA_ARRAYLEN);
             LLVMValueRef args[2] = {arr.v, idx[0].v};
             jl_cg_throw_if(c, LLVMBuildICmp(c->b, LLVMIntUGE, i0, len, ""), "jl_bounds_error_int", args, 2);
         }
@@ -696,6 +705,7 @@ static int array_elem(jl_cg_ctx_t *c, jval_t bc, jval_t arr, jval_t *idx, size_t
     if (i0 == NULL)
         return 0;
     LLVMValueRef data = LLVMBuildLoad2(c->b, c->T_ptr, field_ptr(c, arr.v, offsetof(jl_array_t, data)), "");
+    jl_cg_tbaa(c, data, JL_TBAA_ARRAYPTR);
     *eltype = T;
     if (inl) {
         *addr = ty ? LLVMBuildInBoundsGEP2(c->b, ty, data, &i0, 1, "") : NULL;
@@ -738,10 +748,12 @@ static int emit_arrayref(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
         }
         LLVMValueRef v = LLVMBuildLoad2(c->b, jl_llvm_type(c->batch, T), addr, "");
         LLVMSetAlignment(v, ((jl_datatype_t *)T)->layout->alignment > 8 ? 8 : ((jl_datatype_t *)T)->layout->alignment);
+        jl_cg_tbaa(c, v, JL_TBAA_ARRAYBUF);
         *out = jl_cg_unboxed(T, v);
         return 1;
     }
     LLVMValueRef v = LLVMBuildLoad2(c->b, c->T_ptr, addr, "");
+    jl_cg_tbaa(c, v, JL_TBAA_ARRAYBUF);
     throw_undefref_if(c, LLVMBuildICmp(c->b, LLVMIntEQ, v, LLVMConstNull(c->T_ptr), ""));
     *out = jl_cg_convert(c, jl_cg_boxedval(T, v), T);
     return 1;
@@ -763,9 +775,10 @@ static int emit_arrayset(jl_cg_ctx_t *c, jval_t *a, size_t n, jval_t *out)
         jval_t v = jl_cg_convert(c, a[2], T);
         LLVMValueRef st = LLVMBuildStore(c->b, v.v, addr);
         LLVMSetAlignment(st, ((jl_datatype_t *)T)->layout->alignment > 8 ? 8 : ((jl_datatype_t *)T)->layout->alignment);
+        jl_cg_tbaa(c, st, JL_TBAA_ARRAYBUF);
     }
     else if (k == 2) {
-        LLVMBuildStore(c->b, jl_cg_boxed_ptr(c, a[2]), addr);
+        jl_cg_tbaa(c, LLVMBuildStore(c->b, jl_cg_boxed_ptr(c, a[2]), addr), JL_TBAA_ARRAYBUF);
     }
     *out = a[1];
     return 1;

@@ -11,6 +11,7 @@
  *   - Runtime calls that never return (throwers) are in cold blocks: `br i1 %cond, label %fail, ...`
  *     with the branch weighted; generated functions never unwind (exceptions longjmp).
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -306,6 +307,28 @@ static unsigned type_align(jl_value_t *t)
 {
     unsigned a = ((jl_datatype_t *)t)->layout->alignment;
     return a == 0 ? 1 : a > 8 ? 8 : a;
+}
+
+/* ---------------------------------------------------------------- alias classes */
+
+/* struct-path TBAA: one scalar type node per class, all children of one root (so no two classes
+   alias), and the access tag (type, type, offset 0) */
+void jl_cg_tbaa(jl_cg_ctx_t *c, LLVMValueRef access, int cls)
+{
+    static const char *const names[] = {"jtbaa_arrayptr", "jtbaa_arraylen", "jtbaa_arraybuf", "jtbaa_mutab",
+                                        "jtbaa_immut"};
+    jl_cg_batch_t *B = c->batch;
+    assert(cls >= 0 && (size_t)cls < sizeof(names) / sizeof(names[0]) && sizeof(names) == sizeof(B->tbaa));
+    if (B->tbaa[cls] == NULL) {
+        LLVMMetadataRef rootname = LLVMMDStringInContext2(c->ctx, "julep tbaa", 10);
+        LLVMMetadataRef root = LLVMMDNodeInContext2(c->ctx, &rootname, 1);
+        LLVMMetadataRef zero = LLVMValueAsMetadata(LLVMConstInt(c->T_i64, 0, 0));
+        LLVMMetadataRef ty[3] = {LLVMMDStringInContext2(c->ctx, names[cls], strlen(names[cls])), root, zero};
+        LLVMMetadataRef node = LLVMMDNodeInContext2(c->ctx, ty, 3);
+        LLVMMetadataRef tag[3] = {node, node, zero};
+        B->tbaa[cls] = LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, tag, 3));
+    }
+    LLVMSetMetadata(access, LLVMGetMDKindIDInContext(c->ctx, "tbaa", 4), B->tbaa[cls]);
 }
 
 /* ---------------------------------------------------------------- the slot table and constants */
@@ -2049,18 +2072,44 @@ static void add_signext(jl_cg_ctx_t *c, LLVMValueRef call, jl_value_t **ps, size
     (void)c; (void)call; (void)ps; (void)n; /* call-site attributes follow the declaration's */
 }
 
-/* signext/zeroext on integer parameters, as Julia's ABI shows in code_llvm */
+/* The bytes of an object of concrete type t that are certainly there (its fixed part), or 0. */
+static size_t object_extent(jl_value_t *t)
+{
+    if (!jl_is_datatype(t) || !jl_is_concrete_type(t))
+        return 0;
+    jl_datatype_t *dt = (jl_datatype_t *)t;
+    if (dt->name == jl_array_typename) {
+        jl_value_t *N = jl_svecref(dt->parameters, 1);
+        return jl_is_int64(N) && jl_unbox_int64(N) >= 1 && jl_unbox_int64(N) <= 8
+                   ? offsetof(jl_array_t, dims) + (size_t)jl_unbox_int64(N) * sizeof(size_t) : 0;
+    }
+    return dt->layout != NULL && dt != jl_string_type && dt != jl_simplevector_type ? dt->layout->size : 0;
+}
+
+/* Parameter attributes: signext/zeroext on integers, as Julia's ABI shows in code_llvm; a boxed
+   argument of a concrete type points to a whole object (nonnull, dereferenceable, 8-byte aligned), so LLVM may load
+   from it before a branch, e.g. an array's data pointer out of a loop with a bounds check. */
 static void add_param_attrs(jl_cg_ctx_t *c)
 {
     jl_svec_t *ps = ((jl_datatype_t *)c->mi->specTypes)->parameters;
     unsigned p = 0;
     unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7);
     unsigned zext = LLVMGetEnumAttributeKindForName("zeroext", 7);
+    unsigned nonnull = LLVMGetEnumAttributeKindForName("nonnull", 7);
+    unsigned deref = LLVMGetEnumAttributeKindForName("dereferenceable", 15);
+    unsigned align = LLVMGetEnumAttributeKindForName("align", 5);
     for (size_t k = 0; k < jl_svec_len(ps); k++) {
         jl_value_t *t = jl_svecref(ps, k);
         if (jl_cg_is_ghost(t))
             continue;
         p++;
+        size_t extent = object_extent(t);
+        if (extent > 0 && !jl_cg_is_unboxed(c->batch, t) && p <= LLVMCountParams(c->f) &&
+            LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(c->f, p - 1))) == LLVMPointerTypeKind) {
+            LLVMAddAttributeAtIndex(c->f, p, LLVMCreateEnumAttribute(c->ctx, nonnull, 0));
+            LLVMAddAttributeAtIndex(c->f, p, LLVMCreateEnumAttribute(c->ctx, deref, extent));
+            LLVMAddAttributeAtIndex(c->f, p, LLVMCreateEnumAttribute(c->ctx, align, 8));
+        }
         if (!jl_cg_is_unboxed(c->batch, t) || !((jl_datatype_t *)t)->isprimitivetype)
             continue;
         LLVMTypeRef ty = jl_llvm_type(c->batch, t);

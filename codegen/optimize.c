@@ -11,7 +11,9 @@
  *      statements inference never reached are dropped, and `ReturnNode()` follows a statement
  *      that always throws;
  *   2. `Expr(:boundscheck)` resolved to true/false (`--check-bounds`, `@inbounds` regions), except in
- *      `@propagate_inbounds` methods, where the caller decides after inlining;
+ *      `@propagate_inbounds` methods, where the caller decides after inlining, and for the method's
+ *      own checks outside its `@inbounds` regions, which a caller inlining it resolves by its call
+ *      site (Julia's rule: `@inbounds a[i]` removes the check of the inlined `getindex`);
  *   3. constant folding of pure builtins/intrinsics and of constant branches, then unreachable code;
  *   4. dead code elimination of unused pure statements and markers, and compaction (renumbering).
  *
@@ -29,6 +31,8 @@ typedef struct {
     jl_value_t **types;
     int32_t *locs;
     jl_value_t **callees;
+    uint8_t *spliced;         /* per statement: it comes from a callee's inlined body */
+    int splicing;             /* statements pushed now come from a callee's body */
     size_t n, cap;
 } ir_t;
 
@@ -40,6 +44,7 @@ static void ir_init(ir_t *ir, size_t cap)
     ir->types = (jl_value_t **)jl_gc_alloc_buf(ir->cap * sizeof(void *));
     ir->callees = (jl_value_t **)jl_gc_alloc_buf(ir->cap * sizeof(void *));
     ir->locs = (int32_t *)jl_gc_alloc_buf_atomic(ir->cap * sizeof(int32_t));
+    ir->spliced = (uint8_t *)jl_gc_alloc_buf_atomic(ir->cap);
 }
 
 static size_t ir_push(ir_t *ir, jl_value_t *s, jl_value_t *t, int32_t loc, jl_value_t *callee)
@@ -51,13 +56,16 @@ static size_t ir_push(ir_t *ir, jl_value_t *s, jl_value_t *t, int32_t loc, jl_va
         memcpy(g.types, ir->types, ir->n * sizeof(void *));
         memcpy(g.callees, ir->callees, ir->n * sizeof(void *));
         memcpy(g.locs, ir->locs, ir->n * sizeof(int32_t));
+        memcpy(g.spliced, ir->spliced, ir->n);
         g.n = ir->n;
+        g.splicing = ir->splicing;
         *ir = g;
     }
     ir->stmts[ir->n] = s;
     ir->types[ir->n] = t;
     ir->locs[ir->n] = loc;
     ir->callees[ir->n] = callee;
+    ir->spliced[ir->n] = (uint8_t)ir->splicing;
     return ir->n++;
 }
 
@@ -368,6 +376,7 @@ static jl_value_t *inline_call(opt_t *o, jl_code_info_t *src, jl_method_instance
                                        jl_widenconst(src->rettype ? src->rettype : (jl_value_t *)jl_any_type)));
     jl_array_t *ctys = (jl_array_t *)src->ssavaluetypes;
     jl_value_t *result = jl_nothing;
+    o->out.splicing = 1;
     for (size_t c = 0; c < nc; c++) {
         jl_value_t *s = jl_array_ptr_ref(src->code, c);
         jl_value_t *ty = jl_array_ptr_ref(ctys, c);
@@ -402,6 +411,7 @@ static jl_value_t *inline_call(opt_t *o, jl_code_info_t *src, jl_method_instance
             ns = map_callee_operand(o, &in, s);
         ir_push(&o->out, ns, ty, nloc, NULL);
     }
+    o->out.splicing = 0;
     jl_assert(o->out.n == in.end);
     return in.retslot ? in.retslot : result;
 }
@@ -771,6 +781,10 @@ static void boundscheck_pass(opt_t *o)
         if (o->ci->propagate_inbounds && cb == JL_OPTIONS_CHECK_BOUNDS_DEFAULT)
             continue;
         int inb = depth > 0 && stack[depth - 1];
+        /* a check of this method's own, outside its @inbounds regions, is left to a caller that
+           inlines it (its call site may be @inbounds, as in Julia); compiled as is, it checks */
+        if (!inb && !ir->spliced[k] && cb == JL_OPTIONS_CHECK_BOUNDS_DEFAULT)
+            continue;
         jl_value_t *v = cb == JL_OPTIONS_CHECK_BOUNDS_ON ? jl_true
                         : cb == JL_OPTIONS_CHECK_BOUNDS_OFF ? jl_false
                         : (inb ? jl_false : jl_true);

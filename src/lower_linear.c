@@ -1075,12 +1075,12 @@ static jl_code_info_t *make_code_info(LN *l)
     ci->max_world = ~(uint64_t)0;
     for (size_t i = 0; i < n; i++) {
         jl_value_t *s = jl_array_ptr_ref(l->code, i);
-        if (IS(s, jl_s_meta) && NA(s) >= 1) {
-            if (A(s, 0) == (jl_value_t *)jl_s_inline)
+        for (size_t k = 0; IS(s, jl_s_meta) && k < NA(s); k++) {
+            if (A(s, k) == (jl_value_t *)jl_s_inline)
                 ci->inlining = 1;
-            else if (A(s, 0) == (jl_value_t *)jl_s_noinline)
+            else if (A(s, k) == (jl_value_t *)jl_s_noinline)
                 ci->inlining = 2;
-            else if (A(s, 0) == (jl_value_t *)jl_s_propagate_inbounds)
+            else if (A(s, k) == (jl_value_t *)jl_s_propagate_inbounds)
                 ci->propagate_inbounds = 1;
         }
     }
