@@ -49,28 +49,26 @@ function ntuple(f, n::Int)
 end
 ntuple(f, ::Val{n}) where {n} = ntuple(f, n)
 
-function (==)(a::Tuple, b::Tuple)
-    length(a) == length(b) || return false
-    for i in 1:length(a)
-        a[i] == b[i] || return false
-    end
-    true
+# ==, isequal and isless compare the first elements, then the tails: for a tuple of known length,
+# inference unrolls the recursion into one comparison per element. == is `missing` when an element
+# comparison is and no later one is false, as Julia's.
+(==)(a::Tuple, b::Tuple) = length(a) == length(b) && _tuple_eq(a, b)
+_tuple_eq(::Tuple{}, ::Tuple{}) = true
+function _tuple_eq(a::Tuple, b::Tuple)
+    eq = a[1] == b[1]
+    eq === false && return false
+    ismissing(eq) && return _tuple_eq_missing(tail(a), tail(b))
+    _tuple_eq(tail(a), tail(b))
 end
-function isequal(a::Tuple, b::Tuple)
-    length(a) == length(b) || return false
-    for i in 1:length(a)
-        isequal(a[i], b[i]) || return false
-    end
-    true
-end
-function isless(a::Tuple, b::Tuple)
-    n = min(length(a), length(b))
-    for i in 1:n
-        isless(a[i], b[i]) && return true
-        isless(b[i], a[i]) && return false
-    end
-    length(a) < length(b)
-end
+_tuple_eq_missing(::Tuple{}, ::Tuple{}) = missing
+_tuple_eq_missing(a::Tuple, b::Tuple) = (a[1] == b[1]) === false ? false : _tuple_eq_missing(tail(a), tail(b))
+isequal(a::Tuple, b::Tuple) = length(a) == length(b) && _tuple_isequal(a, b)
+_tuple_isequal(::Tuple{}, ::Tuple{}) = true
+_tuple_isequal(a::Tuple, b::Tuple) = isequal(a[1], b[1]) && _tuple_isequal(tail(a), tail(b))
+isless(::Tuple{}, ::Tuple{}) = false
+isless(::Tuple{}, ::Tuple) = true
+isless(::Tuple, ::Tuple{}) = false
+isless(a::Tuple, b::Tuple) = isless(a[1], b[1]) || (isequal(a[1], b[1]) && isless(tail(a), tail(b)))
 
 map(f, t::Tuple{}) = ()
 # short tuples call f directly (as Julia's), so a type passed as f stays a constant for inference

@@ -1910,7 +1910,7 @@ static jl_code_instance_t *cached_ci(jl_method_instance_t *mi)
     return NULL;
 }
 
-static jl_array_t *copy_vec_any(jl_array_t *a)
+jl_array_t *jl_infer_copy_vec(jl_array_t *a)
 {
     jl_array_t *r = jl_alloc_vec_any(jl_array_len(a));
     for (size_t i = 0; i < jl_array_len(a); i++)
@@ -1924,7 +1924,7 @@ static jl_code_info_t *typed_code(frame_t *fr)
     jl_code_info_t *src = fr->src;
     jl_code_info_t *ci = (jl_code_info_t *)jl_gc_alloc(sizeof(jl_code_info_t), (jl_value_t *)jl_code_info_type);
     *ci = *src;
-    ci->code = copy_vec_any(src->code);
+    ci->code = jl_infer_copy_vec(src->code);
     jl_array_t *ssat = jl_alloc_vec_any(fr->nstmts);
     for (size_t i = 0; i < fr->nstmts; i++)
         jl_array_ptr_set(ssat, i, fr->ssatypes[i] ? fr->ssatypes[i] : jl_bottom_type);

@@ -28,6 +28,7 @@
 #define JL_INFER_MAX_UNION 4      /* members of an inferred Union before widening (Julia: 4) */
 #define JL_INFER_MAX_METHODS 3    /* matching methods considered for an abstract call (Julia: 3) */
 #define JL_INFER_INLINE_COST 100  /* statements' cost below which a callee is inlined */
+#define JL_INFER_INLINE_COST_COMPILED 20 /* the same, outside loops, for a callee with native code */
 
 /* ---------------------------------------------------------------- the lattice */
 extern JL_DLLEXPORT jl_datatype_t *jl_const_type;        /* Core.Const(val) */
@@ -58,6 +59,7 @@ JL_DLLEXPORT jl_value_t *jl_infer_return_type(jl_value_t *f, jl_value_t *argtype
    is the MethodInstance call statement i was proven to dispatch to (or NULL), `constcode[i]` the
    callee's optimized code for that call's constant arguments (inlined instead when cheap), `reached[i]` says
    whether inference reached statement i. */
+jl_array_t *jl_infer_copy_vec(jl_array_t *a); /* a new Vector{Any} with a's elements */
 jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, jl_value_t **callees,
                                  jl_value_t **constcode, const uint8_t *reached);
 /* infer.c helpers the optimizer uses */

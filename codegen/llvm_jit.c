@@ -68,7 +68,7 @@ static struct {
     LLVMContextRef ctx;
     LLVMTargetMachineRef tm_passes;   /* for the pass pipeline; the JIT owns its own copy */
     LLVMPassBuilderOptionsRef pbopts;
-    char passes[32];                  /* "default<O2>" */
+    char passes[1024];                /* the pass pipeline (pass_pipeline) */
     char *triple;
     char *datalayout;
     char version[32];
@@ -713,7 +713,11 @@ static int create_jit(int opt, char **err)
     jit.tsc = LLVMOrcCreateNewThreadSafeContext();
     jit.ctx = LLVMOrcThreadSafeContextGetContext(jit.tsc);
     jit.pbopts = LLVMCreatePassBuilderOptions();
-    snprintf(jit.passes, sizeof(jit.passes), "default<O%d>", opt);
+    const char *pe = getenv("JULEP_LLVM_PASSES");
+    if (pe != NULL && *pe)
+        snprintf(jit.passes, sizeof(jit.passes), "%s", pe);
+    else
+        snprintf(jit.passes, sizeof(jit.passes), "default<O%d>", opt);
     return 0;
 }
 

@@ -25,6 +25,7 @@
 #include "infer.h"
 #include "gf.h"
 #include "builtins.h"
+#include "codegen.h"
 
 typedef struct {
     jl_value_t **stmts;
@@ -73,6 +74,8 @@ typedef struct {
     jl_method_instance_t *mi;
     jl_code_info_t *ci;       /* the code being built (slot and line tables grow in place) */
     ir_t out;
+    int frugal;               /* compiled callees stay calls outside loops (see spare_compiled) */
+    int spared;               /* calls left so */
 } opt_t;
 
 /* ---------------------------------------------------------------- IR helpers */
@@ -204,7 +207,13 @@ static jl_code_info_t *inline_candidate(opt_t *o, jl_method_instance_t *callee)
         }
     if (ci == NULL)
         return NULL;
-    return inline_ok((jl_code_info_t *)ci->inferred, callee);
+    jl_code_info_t *src = (jl_code_info_t *)ci->inferred;
+    if (o->frugal && ci->specptr != NULL && src->inlining != 1 && src->inlining_cost > JL_INFER_INLINE_COST_COMPILED &&
+        inline_ok(src, callee) != NULL) {
+        o->spared++;
+        return NULL;
+    }
+    return inline_ok(src, callee);
 }
 
 /* src (the callee's code, general or for constant arguments) if it is to be inlined */
@@ -627,6 +636,22 @@ static jl_value_t *split_call(opt_t *o, jl_svec_t *split, jl_expr_t *call, jl_va
     return r;
 }
 
+/* per statement of src: 1 when it lies between a backward branch and its target (in a loop) */
+static uint8_t *loop_statements(jl_code_info_t *src)
+{
+    size_t n = jl_array_len(src->code);
+    uint8_t *inloop = (uint8_t *)jl_gc_alloc_buf_atomic(n + 1);
+    memset(inloop, 0, n + 1);
+    for (size_t j = 0; j < n; j++) {
+        jl_value_t *s = jl_array_ptr_ref(src->code, j);
+        intptr_t t = jl_is_gotonode(s) ? ((jl_gotonode_t *)s)->label
+                     : jl_is_gotoifnot(s) ? ((jl_gotoifnot_t *)s)->dest : 0;
+        if (t >= 1 && (size_t)t - 1 <= j)
+            memset(inloop + t - 1, 1, j - ((size_t)t - 1) + 1);
+    }
+    return inloop;
+}
+
 static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_value_t **constcode,
                         const uint8_t *reached)
 {
@@ -639,7 +664,10 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
     ir_t *out = &o->out;
     jl_value_t *cv0;
     ir_init(out, n + 8);
+    uint8_t *inloop = o->frugal ? loop_statements(src) : NULL;
+    int frugal = o->frugal;
     for (size_t i = 0; i < n; i++) {
+        o->frugal = frugal && !inloop[i];
         first[i] = out->n;
         vmap[i] = out->n;
         if (!reached[i]) {
@@ -744,6 +772,7 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
         if (ty == jl_bottom_type && !is_head(s, jl_s_enter))
             ir_push(out, new_return(NULL), jl_bottom_type, loc, NULL);
     }
+    o->frugal = frugal;
     first[n] = out->n;
     /* caller labels: old statement -> the first new statement of its region */
     for (size_t f = 0; f < nfix; f++) {
@@ -1285,12 +1314,14 @@ static uint16_t inlining_cost(ir_t *ir)
     return cost > 0xfffe ? 0xfffe : (uint16_t)cost;
 }
 
-jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, jl_value_t **callees,
-                                 jl_value_t **constcode, const uint8_t *reached)
+static jl_code_info_t *optimize_once(jl_method_instance_t *mi, jl_code_info_t *src, jl_value_t **callees,
+                                     jl_value_t **constcode, const uint8_t *reached, int frugal, int *spared)
 {
     opt_t o;
     o.mi = mi;
     o.ci = src;
+    o.frugal = frugal;
+    o.spared = 0;
     /* slot tables grow with inlining: give the copy its own */
     jl_array_t *names = jl_alloc_vec_any(0);
     for (size_t i = 0; i < jl_array_len(src->slotnames); i++)
@@ -1326,5 +1357,28 @@ jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, 
     src->codelocs = locs;
     src->ssaflags = ssaflags;
     src->inlining_cost = inlining_cost(ir);
+    *spared = o.spared;
     return src;
+}
+
+/* Compile time of a method grows with the code inlined into it, while inlining a callee called once
+   (outside any loop) gains next to nothing when the callee already has native code (the system
+   image's, or compiled earlier): such calls stay calls. Not for code that may itself be inlined (its
+   calls may then sit in a caller's loop): when the frugal result is cheap enough to inline (and not
+   @noinline), the method is optimized again with every inlining. */
+jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, jl_value_t **callees,
+                                 jl_value_t **constcode, const uint8_t *reached)
+{
+    int spared = 0;
+    if (jl_image_generating() || src->inlining == 1)
+        return optimize_once(mi, src, callees, constcode, reached, 0, &spared);
+    jl_code_info_t orig = *src;
+    jl_array_t *slottypes = jl_is_array(src->slottypes) ? jl_infer_copy_vec((jl_array_t *)src->slottypes) : NULL;
+    jl_code_info_t *r = optimize_once(mi, src, callees, constcode, reached, 1, &spared);
+    if (spared == 0 || r->inlining_cost > JL_INFER_INLINE_COST || r->inlining == 2)
+        return r;
+    *src = orig;
+    if (slottypes != NULL)
+        src->slottypes = (jl_value_t *)slottypes;
+    return optimize_once(mi, src, callees, constcode, reached, 0, &spared);
 }

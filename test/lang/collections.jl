@@ -80,6 +80,16 @@ using Test
         p = 1 => 2
         @test p.first == 1 && p.second == 2
         @test first(p) == 1
+        # comparison element by element; == is missing when an element is and none differs
+        @test (1, 2) == (1, 2) && (1, 2) != (1, 3) && (1, 2) != (1, 2, 3) && () == ()
+        @test (1, 2.0) == (1.0, 2) && !isequal((1, 2), (1, 2.5))
+        @test ismissing((1, missing) == (1, 2)) && ((1, missing) == (2, 2)) === false
+        @test ((missing, 1) == (missing, 2)) === false && ismissing((missing, 1) == (missing, 1))
+        @test isequal((1, NaN), (1, NaN)) && !isequal((0.0,), (-0.0,)) && isequal((missing,), (missing,))
+        @test (1, 2) < (1, 3) && (1,) < (1, 2) && !((1, 2) < (1,)) && !(() < ())
+        @test isless((1, "a"), (1, "b")) && isless((1, NaN), (2, 0.0)) && !isless((NaN, 1), (NaN, 1))
+        @test sort([(2, 1), (1, 3), (1, 2)]) == [(1, 2), (1, 3), (2, 1)]
+        @test ntuple(identity, 40) == ntuple(identity, 40) && ntuple(identity, 40) != ntuple(i -> i % 40, 40)
     end
     @testset "broadcasting" begin
         x = [1, 2, 3]

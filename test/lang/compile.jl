@@ -251,3 +251,33 @@ asserted_int(x) = x::Int
     ir = sprint(io -> code_llvm(io, asserted_string, (Any,); debuginfo=:none))
     @test occursin(r"\(ptr returned %0\)", ir)    # the value returned is the argument, not the builtin's result
 end
+
+# A callee that already has native code stays a call where it runs once (outside loops), unless the
+# caller may itself be inlined somewhere (small enough, not @noinline): then it is inlined as before.
+function mixer(x::Int)               # cheap enough to inline, but not tiny
+    s = x * 3 + 1
+    s = xor(s, s >> 3)
+    s = s * 5 + 7
+    s = xor(s, s >> 5)
+    s = s * 7 + 3
+    s = xor(s, s >> 7)
+    s = s * 11 + 9
+    xor(s, s >> 11)
+end
+@noinline function mixes_once(n::Int)
+    y = mixer(n)                     # runs once: stays a call of the compiled mixer
+    z = 0
+    for i in 1:n
+        z += mixer(i)                # runs n times: inlined
+    end
+    y + z
+end
+mixes_small(n::Int) = mixer(n) + 1   # may be inlined into a caller's loop: mixer inlined
+count_invokes(f, types, name) = count("invoke Main.$name(", typed_stmts(f, types))
+@testset "compiled callees outside loops stay calls" begin
+    @test precompile(mixer, (Int,))
+    @test mixes_once(3) == mixer(3) + mixer(1) + mixer(2) + mixer(3)
+    @test mixes_small(4) == mixer(4) + 1
+    @test count_invokes(mixes_once, (Int,), "mixer") == 1
+    @test count_invokes(mixes_small, (Int,), "mixer") == 0
+end
