@@ -602,12 +602,13 @@ static int must_compile_first(jl_code_instance_t *ci)
     return 0;
 }
 
-/* Interpret this call of a loop-free method while the code generator loads? */
+/* Interpret this call of a loop-free method while the code generator loads? The load starts either
+   way: a method that must be compiled first is inferred while it runs. */
 static int interpret_while_loading(jl_code_instance_t *ci)
 {
-    if (jl_codegen_loaded() || !load_in_background() || must_compile_first(ci))
+    if (jl_codegen_loaded() || !load_in_background())
         return 0;
-    return jl_codegen_load_async();
+    return jl_codegen_load_async() && !must_compile_first(ci);
 }
 
 /* CodeInstances interpreted while LLVM loaded, compiled by jl_compile_pending; GC-rooted */

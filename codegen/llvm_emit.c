@@ -1628,9 +1628,8 @@ static jl_method_instance_t *inlined_mi(jl_method_instance_t *caller, jl_lineinf
         jl_array_t *sp = (jl_array_t *)m->specializations;
         for (size_t j = 0; j < jl_array_len(sp); j++) {
             jl_method_instance_t *mi = (jl_method_instance_t *)jl_array_ptr_ref(sp, j);
-            for (size_t e = 0; mi->backedges && e < jl_array_len(mi->backedges); e++)
-                if (jl_array_ptr_ref(mi->backedges, e) == (jl_value_t *)caller)
-                    return mi;
+            if (jl_method_instance_has_backedge(mi, caller))
+                return mi;
         }
     }
     return NULL;

@@ -945,6 +945,8 @@ JL_DLLEXPORT jl_value_t *jl_methods_closest(jl_value_t *F, jl_value_t *argtypes,
 
 /* ---------------------------------------------------------------- invalidation */
 
+static void invalidate_backedges(jl_array_t *be, int depth);
+
 static void invalidate_mi(jl_method_instance_t *mi, int depth)
 {
     int any = 0;
@@ -959,18 +961,54 @@ static void invalidate_mi(jl_method_instance_t *mi, int depth)
     if ((!any && !be) || depth > 1000)
         return;
     if (be)
-        for (size_t i = 0; i < jl_array_len(be); i++)
-            invalidate_mi((jl_method_instance_t *)jl_array_ptr_ref(be, i), depth + 1);
+        invalidate_backedges(be, depth + 1);
 }
 
+/* A backedge list holds callers, and possibly (first) an older list it continues: see below. */
+static void invalidate_backedges(jl_array_t *be, int depth)
+{
+    for (size_t i = 0; i < jl_array_len(be); i++) {
+        jl_value_t *x = jl_array_ptr_ref(be, i);
+        if (jl_is_array(x))
+            invalidate_backedges((jl_array_t *)x, depth);
+        else
+            invalidate_mi((jl_method_instance_t *)x, depth);
+    }
+}
+
+static int backedges_contain(jl_array_t *be, jl_value_t *caller, int deep)
+{
+    for (size_t i = 0; i < jl_array_len(be); i++) {
+        jl_value_t *x = jl_array_ptr_ref(be, i);
+        if (x == caller || (deep && jl_is_array(x) && backedges_contain((jl_array_t *)x, caller, 1)))
+            return 1;
+    }
+    return 0;
+}
+
+JL_DLLEXPORT int jl_method_instance_has_backedge(jl_method_instance_t *callee, jl_method_instance_t *caller)
+{
+    return callee->backedges != NULL && backedges_contain(callee->backedges, (jl_value_t *)caller, 1);
+}
+
+/* A callee of the system image keeps its image list: callers added at run time go into a new list
+   whose first element is the image's (Base's popular callees have thousands of backedges, and reading
+   and copying them to append one was most of the time inference took). Duplicates are looked for in
+   the run time's lists only: a caller inferred in this session can be in an image list only if it was
+   invalidated and inferred again, and a duplicate costs nothing but a second visit. */
 JL_DLLEXPORT void jl_method_instance_add_backedge(jl_method_instance_t *callee, jl_method_instance_t *caller)
 {
-    if (callee->backedges == NULL)
-        callee->backedges = jl_alloc_vec_any(0);
-    for (size_t i = 0; i < jl_array_len(callee->backedges); i++)
-        if (jl_array_ptr_ref(callee->backedges, i) == (jl_value_t *)caller)
-            return;
-    jl_array_ptr_1d_push(callee->backedges, (jl_value_t *)caller);
+    jl_array_t *be = callee->backedges;
+    if (be == NULL)
+        be = callee->backedges = jl_alloc_vec_any(0);
+    else if (jl_gc_in_image(be)) {
+        jl_array_t *head = jl_alloc_vec_any(0);
+        jl_array_ptr_1d_push(head, (jl_value_t *)be);
+        be = callee->backedges = head;
+    }
+    else if (backedges_contain(be, (jl_value_t *)caller, 0))
+        return;
+    jl_array_ptr_1d_push(be, (jl_value_t *)caller);
 }
 
 JL_DLLEXPORT void jl_method_table_add_backedge(jl_methtable_t *mt, jl_value_t *types, jl_method_instance_t *caller)

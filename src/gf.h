@@ -66,6 +66,7 @@ JL_DLLEXPORT jl_method_instance_t *jl_method_specialize(jl_method_t *m, jl_value
 JL_DLLEXPORT jl_code_instance_t *jl_compile_method_internal(jl_method_instance_t *mi);
 /* caller's code depends on callee: redefining what callee dispatches to invalidates caller */
 JL_DLLEXPORT void jl_method_instance_add_backedge(jl_method_instance_t *callee, jl_method_instance_t *caller);
+JL_DLLEXPORT int jl_method_instance_has_backedge(jl_method_instance_t *callee, jl_method_instance_t *caller);
 /* caller's code depends on calls of signature `types` in mt finding no other method */
 JL_DLLEXPORT void jl_method_table_add_backedge(jl_methtable_t *mt, jl_value_t *types, jl_method_instance_t *caller);
 

@@ -53,3 +53,19 @@ make_box(x) = Box(x)
     @eval Box(x::String) = Box(length(x))         # another constructor of the same type
     @test make_box("abc") == Box(3) && make_box(2.6) == Box(2)
 end
+
+# a compiled caller of a system image's specialization is invalidated with it (its backedge is kept
+# beside the image's list, not in a copy of it)
+include(joinpath(@__DIR__, "include", "child.jl"))
+@testset "callers of the image's code see its redefinition" begin
+    prog = """
+        label(n::Int) = string(isodd(n), iseven(n)) * "!"
+        total(v::Vector{Int}) = sum(v) + length(v)
+        precompile(label, (Int,)) && precompile(total, (Vector{Int},)) || error("not compiled")
+        println(label(3), " ", total([1, 2]))
+        @eval Base.isodd(n::Int) = n == 1
+        @eval Base.length(v::Vector{Int}) = 100
+        println(label(3), " ", label(1), " ", total([1, 2]))
+        """
+    @test run_julep(prog)[1:3] == ("truefalse! 5\nfalsefalse! truefalse! 103\n", "", 0)
+end
