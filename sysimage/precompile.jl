@@ -175,6 +175,9 @@ let m = Module(:__precompile__)
             end
         end
         warmup()
+        # the modules' __init__ functions run at every start: native code, not the interpreter
+        precompile(Random.__init__, ()) && precompile(LinearAlgebra.__init__, ()) &&
+            precompile(Base.PCRE.__init__, ()) || error("an __init__ was not compiled")
     end)
 end
 # comparisons of a ccall's Cint result with an Int literal at the top level (no longer compiled on the
