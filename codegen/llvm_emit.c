@@ -315,10 +315,10 @@ static unsigned type_align(jl_value_t *t)
    alias), and the access tag (type, type, offset 0) */
 void jl_cg_tbaa(jl_cg_ctx_t *c, LLVMValueRef access, int cls)
 {
-    static const char *const names[] = {"jtbaa_arrayptr", "jtbaa_arraylen", "jtbaa_arraybuf", "jtbaa_mutab",
-                                        "jtbaa_immut"};
+    static const char *const names[JL_TBAA_N] = {"jtbaa_arrayptr", "jtbaa_arraylen", "jtbaa_arraybuf",
+                                                 "jtbaa_mutab", "jtbaa_immut"};
     jl_cg_batch_t *B = c->batch;
-    assert(cls >= 0 && (size_t)cls < sizeof(names) / sizeof(names[0]) && sizeof(names) == sizeof(B->tbaa));
+    assert(cls >= 0 && cls < JL_TBAA_N);
     if (B->tbaa[cls] == NULL) {
         LLVMMetadataRef rootname = LLVMMDStringInContext2(c->ctx, "julep tbaa", 10);
         LLVMMetadataRef root = LLVMMDNodeInContext2(c->ctx, &rootname, 1);
@@ -837,7 +837,6 @@ static int bottom_val(jval_t v)
     return v.typ == jl_bottom_type;
 }
 
-static void add_signext(jl_cg_ctx_t *c, LLVMValueRef call, jl_value_t **ps, size_t n);
 
 /* a call of a specialized entry: args are the invoke's (f, args...) */
 static jval_t emit_spec_call(jl_cg_ctx_t *c, LLVMValueRef callee, LLVMTypeRef fty, jl_value_t *spec,
@@ -860,7 +859,6 @@ static jval_t emit_spec_call(jl_cg_ctx_t *c, LLVMValueRef callee, LLVMTypeRef ft
     if (may_throw)
         jl_cg_frame_before_call(c);
     LLVMValueRef r = LLVMBuildCall2(c->b, fty, callee, av, k, "");
-    add_signext(c, r, jl_svec_data(ps), nargs);
     return result_val(c, r, rt);
 }
 
@@ -2064,11 +2062,6 @@ static void store_args(jl_cg_ctx_t *c)
         if (k < c->nslots)
             emit_slot_store(c, k, v);
     }
-}
-
-static void add_signext(jl_cg_ctx_t *c, LLVMValueRef call, jl_value_t **ps, size_t n)
-{
-    (void)c; (void)call; (void)ps; (void)n; /* call-site attributes follow the declaration's */
 }
 
 /* The bytes of an object of concrete type t that are certainly there (its fixed part), or 0. */

@@ -63,6 +63,18 @@ typedef struct {
     int nrec;
 } jl_cg_func_t;
 
+/* Alias classes of heap accesses (LLVM's type-based alias analysis): accesses of two different
+   classes never touch the same memory, so element stores do not make LLVM reload an array's data
+   pointer or length, nor a mutable object's fields, inside a loop. Only accesses whose class is
+   certain are tagged; an untagged access may alias anything. */
+enum {
+    JL_TBAA_ARRAYPTR, /* the data pointer of an Array */
+    JL_TBAA_ARRAYLEN, /* the length and dimensions of an Array */
+    JL_TBAA_ARRAYBUF, /* an element of an Array, in its data buffer */
+    JL_TBAA_MUTAB,    /* a field of a mutable struct */
+    JL_TBAA_IMMUT,    /* a field of a boxed immutable struct (never written after construction) */
+    JL_TBAA_N
+};
 typedef struct {
     LLVMContextRef ctx;
     LLVMModuleRef m;
@@ -73,7 +85,7 @@ typedef struct {
     LLVMValueRef roots_gv;       /* external global: the slot table */
     char roots_name[64];
     int for_reflection;          /* emitting for code_llvm/code_native: nothing is linked */
-    LLVMValueRef tbaa[5];        /* access tags of the alias classes, made on first use (jl_cg_tbaa) */
+    LLVMValueRef tbaa[JL_TBAA_N]; /* access tags of the alias classes, made on first use (jl_cg_tbaa) */
 } jl_cg_batch_t;
 
 /* Per-function emission state. */
@@ -122,17 +134,6 @@ typedef struct {
 } jl_cg_ctx_t;
 
 /* ---- llvm_emit.c */
-/* Alias classes of heap accesses (LLVM's type-based alias analysis): accesses of two different
-   classes never touch the same memory, so element stores do not make LLVM reload an array's data
-   pointer or length, nor a mutable object's fields, inside a loop. Only accesses whose class is
-   certain are tagged; an untagged access may alias anything. */
-enum {
-    JL_TBAA_ARRAYPTR, /* the data pointer of an Array */
-    JL_TBAA_ARRAYLEN, /* the length and dimensions of an Array */
-    JL_TBAA_ARRAYBUF, /* an element of an Array, in its data buffer */
-    JL_TBAA_MUTAB,    /* a field of a mutable struct */
-    JL_TBAA_IMMUT,    /* a field of a boxed immutable struct (never written after construction) */
-};
 void jl_cg_tbaa(jl_cg_ctx_t *c, LLVMValueRef access, int cls);
 JL_NORETURN void jl_cg_fail(jl_cg_ctx_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 LLVMTypeRef jl_llvm_type(jl_cg_batch_t *B, jl_value_t *t);   /* NULL: not an unboxed type */
