@@ -3,6 +3,7 @@
  * decides when libjulep-codegen.so is loaded, loads it with dlopen and checks its table (codegen.h).
  */
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "jloptions.h"
+#include "../gc/gc.h"
 #include "iostream.h"
 #include "codegen.h"
 
@@ -144,10 +146,29 @@ JL_DLLEXPORT const jl_codegen_vtable_t *jl_codegen_load(void)
     return t;
 }
 
+/* The first compilation faults in a few MB of fresh collector heap (inference) and of malloc heap (LLVM)
+   on the main thread; the loading thread maps them ahead (gc.h). The malloc part is a block the main
+   thread allocated and freed at the top of its heap, which its next allocations reuse. */
+#define PREFAULT_GC_BYTES (4 << 20)
+#define PREFAULT_MALLOC_BYTES (4 << 20)
+static void *malloc_ahead;
+
+static void reserve_malloc_ahead(void)
+{
+    /* keep the freed block in the heap (not trimmed, LLVM's large buffers not mmapped one by one) */
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    malloc_ahead = malloc(PREFAULT_MALLOC_BYTES);
+    free(malloc_ahead);
+}
+
 static void *background_load(void *arg)
 {
     (void)arg;
+    jl_gc_prefault_heap(PREFAULT_GC_BYTES);
     (void)jl_codegen_load();
+    if (malloc_ahead != NULL)
+        jl_prefault(malloc_ahead, PREFAULT_MALLOC_BYTES); /* free memory: mapping it changes no data */
     atomic_store(&background, BG_DONE);
     return NULL;
 }
@@ -172,6 +193,7 @@ JL_DLLEXPORT int jl_codegen_load_async(void)
     int idle = BG_IDLE;
     if (atomic_compare_exchange_strong(&background, &idle, BG_LOADING)) {
         on_exit(exit_while_loading, NULL);
+        reserve_malloc_ahead();
         /* the thread blocks every signal: SIGINT and the collector's signals go to the program's threads */
         sigset_t all, old;
         sigfillset(&all);

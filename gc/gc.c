@@ -53,6 +53,46 @@ static void out_of_memory(size_t sz)
     abort();
 }
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14; older kernels refuse it and nothing happens */
+#endif
+
+JL_DLLEXPORT void jl_prefault(void *p, size_t n)
+{
+    uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+    uintptr_t hi = ((uintptr_t)p + n) & ~(uintptr_t)4095;
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+}
+
+static char *fresh_heap; /* where the heap section added at init starts handing out memory */
+
+/* The end of the mapping holding p (/proc/self/maps), or NULL. */
+static char *mapping_end(const char *p)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (f == NULL)
+        return NULL;
+    char line[512];
+    char *end = NULL;
+    while (end == NULL && fgets(line, sizeof line, f) != NULL) {
+        unsigned long lo, hi;
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && (uintptr_t)p >= lo && (uintptr_t)p < hi)
+            end = (char *)hi;
+    }
+    fclose(f);
+    return end;
+}
+
+/* Boehm hands out a fresh section from its low end up, so the pages past fresh_heap are the next ones
+   a run touches; mapping them from the thread that loads LLVM spares inference the faults. */
+JL_DLLEXPORT void jl_gc_prefault_heap(size_t bytes)
+{
+    char *end = fresh_heap ? mapping_end(fresh_heap) : NULL;
+    if (end != NULL)
+        jl_prefault(fresh_heap, bytes < (size_t)(end - fresh_heap) ? bytes : (size_t)(end - fresh_heap));
+}
+
 JL_DLLEXPORT void jl_gc_init(void)
 {
     GC_set_all_interior_pointers(1); /* compiled code may hold only pointers into an array's data */
@@ -68,6 +108,10 @@ JL_DLLEXPORT void jl_gc_init(void)
 #ifndef JL_NO_GC_EXPAND
     /* Boehm's default heap is tiny and collects thousands of times while Base loads (FINDINGS.md). */
     GC_expand_hp(32 << 20);
+    /* a block too large for the first small section comes from the start of the new one */
+    void *probe = GC_MALLOC_ATOMIC(1 << 20);
+    fresh_heap = probe;
+    GC_FREE(probe);
 #endif
 }
 

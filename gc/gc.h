@@ -28,6 +28,11 @@ typedef struct {
 
 JL_DLLEXPORT void jl_gc_init(void);
 
+/* Page faults cost 10-25 us each on virtual machines, mapping pages in bulk under 1 us a page
+   (FINDINGS.md): memory a run is about to touch is mapped ahead, by whoever is idle. */
+JL_DLLEXPORT void jl_prefault(void *p, size_t n);     /* map (write) the whole pages in [p, p+n) */
+JL_DLLEXPORT void jl_gc_prefault_heap(size_t bytes);  /* the heap's next fresh bytes (any thread) */
+
 /* allocation: `sz` bytes of data (header not included); data is zeroed */
 JL_DLLEXPORT jl_value_t *jl_gc_alloc(size_t sz, jl_value_t *type);        /* scanned */
 JL_DLLEXPORT jl_value_t *jl_gc_alloc_atomic(size_t sz, jl_value_t *type); /* never scanned */

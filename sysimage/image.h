@@ -25,7 +25,7 @@
 #include "image_native.h"
 
 #define JL_IMAGE_MAGIC "JULEPIMG"
-#define JL_IMAGE_VERSION 1
+#define JL_IMAGE_VERSION 2
 #define JL_IMAGE_BASE ((uintptr_t)0x2f0000000000ull) /* preferred address (clear of ASan's shadow) */
 #define JL_IMAGE_PAGE 4096
 #define JL_IMAGE_BUILD_ID_MAX 32
@@ -33,7 +33,7 @@
 /* scalar C state saved in the header */
 enum {
     JL_IMG_WORLD, JL_IMG_GENSYM, JL_IMG_CLOSURES, JL_IMG_SYMTAB_CAP, JL_IMG_SYMTAB_COUNT,
-    JL_IMG_ATTR_COUNT, JL_IMG_ATTR_CAP, JL_IMG_NBUILTIN_TYPES, JL_IMG_NSCALARS
+    JL_IMG_ATTR_COUNT, JL_IMG_ATTR_CAP, JL_IMG_NBUILTIN_TYPES, JL_IMG_HOT_SIZE, JL_IMG_NSCALARS
 };
 
 typedef struct {

@@ -260,6 +260,8 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err)
     hdr = (const jl_image_header_t *)m;
     char *data = m + h.data_off;
     delta = (intptr_t)((uintptr_t)m - h.base);
+    if (delta == 0) /* the native-code loader writes all of the hot part: copied at once, not page by page */
+        jl_prefault(data, h.scalars[JL_IMG_HOT_SIZE] < h.data_size ? h.scalars[JL_IMG_HOT_SIZE] : h.data_size);
     if (delta != 0) {
         const uint32_t *rel = (const uint32_t *)(m + h.relocs_off);
         uint64_t words = h.data_size / 8;

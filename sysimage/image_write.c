@@ -32,6 +32,7 @@ typedef struct {
     uint8_t isobj;     /* a header word, then the object's data */
     uint8_t ptrs;      /* may hold heap pointers: scanned part of the image */
     uint8_t hot;       /* touched by every load (native code connection): laid out together */
+    uint8_t warm;      /* the type system and method tables: what method lookup and inference read */
 } blk_t;
 
 typedef struct {
@@ -54,6 +55,8 @@ typedef struct {
     region_t *regs;
     size_t nreg, capreg;
     uint32_t cur;          /* block being scanned */
+    uint64_t hot_size;     /* bytes of the data section the native-code loader writes */
+    uint64_t scanned_size; /* bytes of it that may hold heap pointers */
     int32_t curroot;
     char *out;             /* data section being written */
     uint64_t data_addr;    /* preferred address of the data section */
@@ -629,15 +632,10 @@ static void mark_hot_vector(wr_t *w, jl_array_t *a)
 }
 
 /* What the loader of the native code reads and writes (image_native.c: the batch list, each batch's
-   objects vector, every CodeInstance) is laid out first, so a load touches a few contiguous pages
+   objects vector, its CodeInstances) is laid out first, so a load touches a few contiguous pages
    rather than one page per instance across the whole file. */
 static void mark_hot(wr_t *w)
 {
-    for (size_t i = 0; i < w->nblk; i++) {
-        blk_t *b = &w->blks[i];
-        if (b->isobj && jl_typeof((jl_value_t *)(b->base + 8)) == (jl_value_t *)jl_code_instance_type)
-            b->hot = 1;
-    }
     jl_array_t *bs = jl_image_native_batches;
     if (bs == NULL)
         return;
@@ -645,30 +643,80 @@ static void mark_hot(wr_t *w)
     for (size_t i = 0; i < jl_array_len(bs); i++) {
         jl_value_t *v = jl_array_ptr_ref(bs, i);
         mark_hot_ptr(w, v);
-        if (jl_is_svec(v) && jl_svec_len(v) > 0 && jl_is_array(jl_svecref(v, 0)))
+        if (!jl_is_svec(v) || jl_svec_len(v) == 0)
+            continue;
+        if (jl_is_array(jl_svecref(v, 0)))
             mark_hot_vector(w, (jl_array_t *)jl_svecref(v, 0));
+        for (size_t j = 1; j < jl_svec_len(v); j++)
+            mark_hot_ptr(w, jl_svecref(v, j));
+    }
+    jl_array_t *al = jl_image_native_aliases;
+    if (al != NULL) {
+        mark_hot_vector(w, al);
+        for (size_t i = 0; i < jl_array_len(al); i++)
+            mark_hot_ptr(w, jl_array_ptr_ref(al, i));
     }
 }
 
-static void assign_offsets(wr_t *w, uint64_t *scanned, uint64_t *total)
+static int is_array_type(jl_value_t *t)
+{
+    return jl_is_datatype(t) && ((jl_datatype_t *)t)->name == jl_array_typename;
+}
+
+static int is_warm_type(jl_value_t *t)
+{
+    return t == (jl_value_t *)jl_datatype_type || t == (jl_value_t *)jl_typename_type ||
+           t == (jl_value_t *)jl_uniontype_type || t == (jl_value_t *)jl_unionall_type ||
+           t == (jl_value_t *)jl_tvar_type || t == (jl_value_t *)jl_vararg_type ||
+           t == (jl_value_t *)jl_method_type || t == (jl_value_t *)jl_methtable_type ||
+           t == (jl_value_t *)jl_method_instance_type || t == (jl_value_t *)jl_module_type ||
+           t == (jl_value_t *)jl_binding_type || t == (jl_value_t *)jl_code_instance_type;
+}
+
+/* Method lookup, subtyping and inference read types, methods, method tables and their vectors all
+   over the image: laid out together after the hot part, a run touches a few MB of pages rather than
+   one page per object across the whole file. A block is warm by its type, or as a vector, array or
+   buffer first referenced by a warm block (blocks come in discovery order: parents first). */
+static void mark_warm(wr_t *w)
+{
+    for (size_t i = 0; i < w->nblk; i++) {
+        blk_t *b = &w->blks[i];
+        if (b->isobj) {
+            jl_value_t *t = jl_typeof((jl_value_t *)(b->base + 8));
+            if (is_warm_type(t))
+                b->warm = 1;
+                    else if (b->parent != NOBLK && (t == (jl_value_t *)jl_simplevector_type || is_array_type(t)))
+                b->warm = w->blks[b->parent].warm;
+        }
+        else if (b->parent != NOBLK) {
+            b->warm = w->blks[b->parent].warm;
+        }
+    }
+}
+
+static uint64_t assign_offsets(wr_t *w)
 {
     uint64_t off = 0;
     mark_hot(w);
-    for (int pass = 0; pass < 3; pass++) {
+    mark_warm(w);
+    for (int pass = 0; pass < 4; pass++) {
         for (size_t i = 0; i < w->nblk; i++) {
             blk_t *b = &w->blks[i];
-            int want = b->ptrs == 0 ? 2 : b->hot ? 0 : 1;
+            int want = b->ptrs == 0 ? 3 : b->hot ? 0 : b->warm ? 1 : 2;
             if (want != pass)
                 continue;
             b->off = off;
             off += b->size;
         }
-        if (pass == 1)
-            *scanned = off;
+        if (pass == 0)
+            w->hot_size = off;
+        if (pass == 2)
+            w->scanned_size = off;
     }
-    *total = (off + JL_IMAGE_PAGE - 1) & ~(uint64_t)(JL_IMAGE_PAGE - 1);
-    if (*total / 8 >= UINT32_MAX)
+    uint64_t total = (off + JL_IMAGE_PAGE - 1) & ~(uint64_t)(JL_IMAGE_PAGE - 1);
+    if (total / 8 >= UINT32_MAX)
         fail(w, "the image is larger than 32 GB");
+    return total;
 }
 
 /* JULEP_IMAGE_STATS: bytes per type, a buffer counted under the type of the object that first
@@ -739,7 +787,7 @@ static void put_table(char *dst, const void *src, size_t n)
         memcpy(dst, src, n);
 }
 
-static void emit(wr_t *w, const char *path, uint64_t scanned, uint64_t dsize)
+static void emit(wr_t *w, const char *path, uint64_t dsize)
 {
     const jl_image_global_t *g;
     size_t ng = jl_image_globals(&g);
@@ -757,7 +805,7 @@ static void emit(wr_t *w, const char *path, uint64_t scanned, uint64_t dsize)
     h.base = JL_IMAGE_BASE;
     h.data_off = JL_IMAGE_PAGE;
     h.data_size = dsize;
-    h.scanned_size = scanned;
+    h.scanned_size = w->scanned_size;
 
     /* tables after the data */
     uint64_t *glob = calloc(ng + nbt, 8);
@@ -820,6 +868,7 @@ static void emit(wr_t *w, const char *path, uint64_t scanned, uint64_t dsize)
     h.scalars[JL_IMG_ATTR_COUNT] = *acount;
     h.scalars[JL_IMG_ATTR_CAP] = *acap;
     h.scalars[JL_IMG_NBUILTIN_TYPES] = nbt;
+    h.scalars[JL_IMG_HOT_SIZE] = w->hot_size;
 
     /* the checksum covers everything after the header: assemble the tail in memory */
     size_t tail = pos - sizeof h;
@@ -901,8 +950,7 @@ JL_DLLEXPORT int jl_image_write(const char *path, char **err)
     }
     discover_roots(w);
     walk(w);
-    uint64_t scanned, dsize;
-    assign_offsets(w, &scanned, &dsize);
+    uint64_t dsize = assign_offsets(w);
     if (getenv("JULEP_IMAGE_STATS") != NULL)
         print_composition(w);
     w->data_addr = JL_IMAGE_BASE + JL_IMAGE_PAGE;
@@ -921,7 +969,7 @@ JL_DLLEXPORT int jl_image_write(const char *path, char **err)
     for (size_t i = 0; i < w->nreg; i++)
         scan_region(w, &w->regs[i]);
     w->cur = NOBLK;
-    emit(w, path, scanned, dsize);
+    emit(w, path, dsize);
     writer_free(w);
     jl_gc_enable(1);
     return 0;
