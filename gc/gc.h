@@ -29,7 +29,7 @@ typedef struct {
 JL_DLLEXPORT void jl_gc_init(void);
 
 /* Page faults cost 10-25 us each on virtual machines, mapping pages in bulk under 1 us a page
-   (FINDINGS.md): memory a run is about to touch is mapped ahead, by whoever is idle. */
+   (docs/architecture.md, "Memory mapped ahead"): memory a run is about to touch is mapped ahead. */
 JL_DLLEXPORT void jl_prefault(void *p, size_t n);     /* map (write) the whole pages in [p, p+n) */
 JL_DLLEXPORT void jl_gc_prefault_heap(size_t bytes);  /* the heap's next fresh bytes (any thread) */
 
