@@ -367,10 +367,6 @@ function copyto!(dest::AbstractArray, doffs::Integer, src::AbstractArray, soffs:
     n < 0 && throw(ArgumentError(string("tried to copy n=", n, " elements, but n should be nonnegative")))
     (1 <= doffs && doffs + n - 1 <= length(dest)) || throw(BoundsError(dest, doffs:doffs+n-1))
     (1 <= soffs && soffs + n - 1 <= length(src)) || throw(BoundsError(src, soffs:soffs+n-1))
-    _copyto_unchecked!(dest, doffs, src, soffs, n)
-end
-_copyto_unchecked!(dest, doffs, src, soffs, n) = _copyto_elements!(dest, doffs, src, soffs, n)
-function _copyto_elements!(dest, doffs, src, soffs, n)
     if dest === src && doffs > soffs
         for k in n-1:-1:0
             dest[doffs + k] = src[soffs + k]

@@ -73,21 +73,14 @@ isassigned(a::Array, i::Int) = 1 <= i <= length(a) && ccall(:jl_array_isassigned
 isassigned(a::Array, i::Int, j::Int, I::Int...) =
     checkbounds(Bool, a, i, j, I...) && isassigned(a, _sub2ind(size(a), (i, j, I...)))
 iterate(a::Array, i::Int=1) = i > arraylen(a) ? nothing : (arrayref(false, a, i), i + 1)
-# Between Arrays of one bits type the elements are plain bytes: one memmove, as Julia's unsafe_copyto!
-# (the callers have checked the ranges)
-function _memmove_elements!(dest::Array{T}, doffs, src::Array{T}, soffs, n) where {T}
-    n > 0 && ccall(:memmove, Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Csize_t),
-                   pointer(dest, doffs), pointer(src, soffs), n * sizeof(T))
-    dest
-end
-_copyto_unchecked!(dest::Array{T}, doffs, src::Array{T}, soffs, n) where {T} =
-    isbitstype(T) ? _memmove_elements!(dest, doffs, src, soffs, n) : _copyto_elements!(dest, doffs, src, soffs, n)
-copyto!(dest::Array{T}, src::Array{T}) where {T} = copyto!(dest, 1, src, 1, length(src))
-
+# an Array of a bits type holds plain bytes: copied with one memmove (Julia's jl_array_copy)
 function copy(a::Array{T,N}) where {T,N}
     n = length(a)
     v = Array{T,N}(undef, size(a))
-    isbitstype(T) && return _memmove_elements!(v, 1, a, 1, n)
+    if isbitstype(T)
+        n > 0 && ccall(:memmove, Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Csize_t), pointer(v), pointer(a), n * sizeof(T))
+        return v
+    end
     for i in 1:n
         isassigned(a, i) && (v[i] = a[i])
     end

@@ -1374,32 +1374,11 @@ static jl_value_t *return_type_tfunc(frame_t *fr, jl_value_t **state, jl_expr_t 
     return jl_infer_const(jl_widenconst(r));
 }
 
-/* `ccall(:jl_datatype_props, Int32, (Any,), T)` (Base's isbitstype, isconcretetype & co): a type's
-   properties never change, so with a constant T the answer is a constant, as Julia folds isbitstype. */
-JL_DLLEXPORT int jl_infer_is_pure_ccall(jl_expr_t *e)
-{
-    jl_value_t *fname = jl_exprarg(e, 0);
-    if (jl_is_quotenode(fname))
-        fname = ((jl_quotenode_t *)fname)->value;
-    return fname == (jl_value_t *)jl_symbol("jl_datatype_props") && jl_expr_nargs(e) == 6;
-}
-
-static jl_value_t *pure_ccall_tfunc(frame_t *fr, jl_value_t **state, jl_expr_t *e)
-{
-    jl_value_t *t;
-    if (!jl_infer_is_pure_ccall(e) || !const_arg(eval_value(fr, state, jl_exprarg(e, 5)), &t) ||
-        !jl_is_datatype(t))
-        return NULL;
-    return jl_infer_const(jl_box_int32(jl_datatype_props((jl_datatype_t *)t)));
-}
-
 static jl_value_t *eval_foreigncall(frame_t *fr, jl_value_t **state, jl_expr_t *e)
 {
     if (jl_expr_nargs(e) < 2)
         return (jl_value_t *)jl_any_type;
     jl_value_t *r = return_type_tfunc(fr, state, e);
-    if (r == NULL)
-        r = pure_ccall_tfunc(fr, state, e);
     if (r != NULL)
         return r;
     jl_value_t *rt = jl_infer_static_type(fr->mi, jl_exprarg(e, 1));

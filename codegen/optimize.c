@@ -961,15 +961,6 @@ static void fold_pass(opt_t *o)
             continue;
         }
         jl_value_t *rhs = is_head(s, jl_s_assign) ? jl_exprarg(s, 1) : s;
-        if (is_head(rhs, jl_s_foreigncall) && jl_is_infer_const(ir->types[k]) &&
-            jl_infer_is_pure_ccall((jl_expr_t *)rhs)) {
-            jl_value_t *q = quote_const(jl_infer_const_val(ir->types[k]));
-            if (rhs == s)
-                ir->stmts[k] = q;
-            else
-                jl_exprargset(s, 1, q);
-            continue;
-        }
         if (!is_head(rhs, jl_s_call))
             continue;
         jl_expr_t *e = (jl_expr_t *)rhs;

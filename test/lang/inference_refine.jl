@@ -159,17 +159,3 @@ end
     @test accumulate(*, [1, 2, 3], init = 2) == [2, 4, 12]
     @test cumsum(1:4) == [1, 3, 6, 10]
 end
-
-# isbitstype & co ask the runtime about a type: a constant type gives a constant answer (Julia folds them)
-bits_or_boxed(::Vector{T}) where {T} = isbitstype(T) ? 1 : 2
-concrete_or_not(::Type{T}) where {T} = isconcretetype(T)
-
-@testset "type property queries on constant types fold" begin
-    for (f, types, val) in ((bits_or_boxed, (Vector{Int},), 1), (bits_or_boxed, (Vector{String},), 2),
-                            (concrete_or_not, (Type{Int},), true), (concrete_or_not, (Type{Integer},), false))
-        ci, rt = code_typed(f, types)[1]
-        @test rt == typeof(val)
-        @test !any(st -> Meta.isexpr(st, :foreigncall), ci.code)
-        @test f(types[1] <: Type ? types[1].parameters[1] : types[1]()) == val
-    end
-end
