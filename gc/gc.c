@@ -470,6 +470,20 @@ JL_DLLEXPORT void jl_gc_add_tracked_root_range(void *lo, void *hi)
     ntracked++;
 }
 
+JL_DLLEXPORT void jl_gc_tracked_will_write(void *lo, void *hi)
+{
+    for (int i = 0; i < ntracked; i++) {
+        tracked_t *t = &tracked[i];
+        char *a = (char *)lo > t->lo ? (char *)lo : t->lo, *b = (char *)hi < t->hi ? (char *)hi : t->hi;
+        if (a >= b)
+            continue;
+        size_t first = (size_t)(a - t->lo) / t->pagesz, end = ((size_t)(b - t->lo) + t->pagesz - 1) / t->pagesz;
+        for (size_t pg = first; pg < end; pg++)
+            t->dirty[pg] = 1;
+        mprotect(t->lo + first * t->pagesz, (end - first) * t->pagesz, PROT_READ | PROT_WRITE);
+    }
+}
+
 JL_DLLEXPORT size_t jl_gc_tracked_dirty_bytes(void)
 {
     size_t n = 0;

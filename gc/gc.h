@@ -64,6 +64,9 @@ JL_DLLEXPORT void jl_gc_remove_root_range(void *lo, void *hi);
    pages stored to since are scanned (JULEP_GC_SCAN_IMAGE=1 scans it all); the dirty bytes so far */
 JL_DLLEXPORT void jl_gc_add_tracked_root_range(void *lo, void *hi);
 JL_DLLEXPORT size_t jl_gc_tracked_dirty_bytes(void);
+/* pages of a tracked range about to be stored to: dirty and writable at once (a fault each costs a
+   signal, an mprotect and a copy) */
+JL_DLLEXPORT void jl_gc_tracked_will_write(void *lo, void *hi);
 
 /* finalizers: `f(obj)` runs at a safe point after obj becomes unreachable */
 typedef void (*jl_gc_cfinalizer_t)(jl_value_t *obj, void *data);

@@ -260,8 +260,10 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err)
     hdr = (const jl_image_header_t *)m;
     char *data = m + h.data_off;
     delta = (intptr_t)((uintptr_t)m - h.base);
-    if (delta == 0) /* the native-code loader writes all of the hot part: copied at once, not page by page */
-        jl_prefault(data, h.scalars[JL_IMG_HOT_SIZE] < h.data_size ? h.scalars[JL_IMG_HOT_SIZE] : h.data_size);
+    /* the native-code loader writes all of the hot part: copied at once, not page by page */
+    uint64_t hot = h.scalars[JL_IMG_HOT_SIZE] < h.scanned_size ? h.scalars[JL_IMG_HOT_SIZE] : h.scanned_size;
+    if (delta == 0)
+        jl_prefault(data, hot);
     if (delta != 0) {
         const uint32_t *rel = (const uint32_t *)(m + h.relocs_off);
         uint64_t words = h.data_size / 8;
@@ -276,8 +278,10 @@ JL_DLLEXPORT int jl_image_load(const char *path, char **err)
     for (uint64_t i = 0; i < h.ncentry; i++)
         ((uint64_t *)data)[ce[2 * i]] = lb + ce[2 * i + 1];
     jl_gc_set_image_range(data, data + h.data_size);
-    if (h.scanned_size)
+    if (h.scanned_size) {
         jl_gc_add_tracked_root_range(data, data + h.scanned_size);
+        jl_gc_tracked_will_write(data, data + hot);
+    }
     restore_state(data, (const uint64_t *)(m + h.globals_off));
     if (delta != 0)
         rebuild_address_tables(data);

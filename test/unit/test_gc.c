@@ -162,6 +162,25 @@ Test(gc, tracked_range_scans_only_stored_pages)
     cr_assert_gt(finalized, (int)n * 2 * 9 / 10, "cleared pages still kept %d objects alive", 2 * (int)n - finalized);
 }
 
+Test(gc, tracked_pages_announced_for_writing_are_scanned)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE), npages = 16, n = pg / sizeof(jl_value_t *);
+    char *m = mmap(NULL, npages * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    cr_assert_neq(m, MAP_FAILED);
+    jl_gc_add_tracked_root_range(m, m + npages * pg);
+    size_t dirty0 = jl_gc_tracked_dirty_bytes();
+    jl_gc_tracked_will_write(m + 2 * pg + 8, m + 4 * pg - 8);
+    cr_assert_eq(jl_gc_tracked_dirty_bytes(), dirty0 + 2 * pg, "the two pages the range touches are dirty");
+    finalized = 0;
+    store_hidden_objects((jl_value_t **)(m + 2 * pg), (jl_value_t **)(m + 3 * pg), (int)n);
+    cr_assert_eq(jl_gc_tracked_dirty_bytes(), dirty0 + 2 * pg, "storing there faults no further page");
+    collect_and_finalize();
+    cr_assert_eq(finalized, 0, "objects referenced from the announced pages were kept");
+    memset(m + 2 * pg, 0, 2 * pg);
+    collect_and_finalize();
+    cr_assert_gt(finalized, (int)n * 2 * 9 / 10, "cleared pages still kept %d objects alive", 2 * (int)n - finalized);
+}
+
 Test(gc, finalizers_wait_for_safepoint_and_inhibit)
 {
     finalized = 0;
