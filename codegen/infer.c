@@ -954,6 +954,16 @@ static int count_on_stack(jl_method_t *m, jl_method_instance_t *mi, frame_t **fo
     return n;
 }
 
+/* whether mi is being inferred (on the frame stack); asked rather than flagged on the instance: most
+   instances live in the system image, whose pages cost a fault each on their first write */
+JL_DLLEXPORT int jl_infer_in_progress(jl_method_instance_t *mi)
+{
+    for (frame_t *f = infer_top; f; f = f->parent)
+        if (f->mi == mi)
+            return 1;
+    return 0;
+}
+
 static int wants_constprop(jl_method_t *m, jl_value_t **argtypes, size_t n, jl_value_t *rt)
 {
     if (jl_is_infer_const(rt) || rt == jl_bottom_type || m->constprop == 2)
@@ -1877,8 +1887,6 @@ static int typeinf_frame(frame_t *fr)
     fr->parent = infer_top;
     fr->depth = infer_top ? infer_top->depth + 1 : 0;
     infer_top = fr;
-    uint8_t was = fr->mi->inInference;
-    fr->mi->inInference = 1;
     for (int iter = 0;; iter++) {
         reset_frame(fr);
         run_dataflow(fr);
@@ -1888,7 +1896,6 @@ static int typeinf_frame(frame_t *fr)
             break;
         fr->bestguess = jl_infer_tmerge(fr->bestguess, fr->rettype);
     }
-    fr->mi->inInference = was;
     infer_top = fr->parent;
     if (fr->parent && fr->cycle_min < fr->parent->cycle_min && fr->cycle_min < fr->depth)
         fr->parent->cycle_min = fr->cycle_min;

@@ -64,6 +64,7 @@ jl_code_info_t *jl_optimize_code(jl_method_instance_t *mi, jl_code_info_t *src, 
                                  jl_value_t **constcode, const uint8_t *reached);
 /* infer.c helpers the optimizer uses */
 JL_DLLEXPORT int jl_infer_is_pure_builtin(jl_value_t *f);   /* no side effects, deterministic */
+JL_DLLEXPORT int jl_infer_in_progress(jl_method_instance_t *mi); /* on the inference stack */
 JL_DLLEXPORT int jl_infer_is_pure_intrinsic(jl_value_t *f);
 /* the constant value of an IR operand (literal, QuoteNode, const GlobalRef): 1 and *v, or 0 */
 JL_DLLEXPORT int jl_infer_operand_const(jl_value_t *x, jl_value_t **v);

@@ -197,7 +197,7 @@ static jl_code_info_t *inline_ok(jl_code_info_t *src, jl_method_instance_t *call
 /* the callee's optimized code, if it should be inlined at this call */
 static jl_code_info_t *inline_candidate(opt_t *o, jl_method_instance_t *callee)
 {
-    if (callee == o->mi || callee->inInference || !jl_is_method(callee->def))
+    if (callee == o->mi || jl_infer_in_progress(callee) || !jl_is_method(callee->def))
         return NULL;
     jl_code_instance_t *ci = NULL;
     for (jl_code_instance_t *c = callee->cache; c; c = c->next)
@@ -739,7 +739,7 @@ static void inline_pass(opt_t *o, jl_code_info_t *src, jl_value_t **callees, jl_
         if (callee && call && call->head == jl_s_call) {
             /* the body specialized on the call's constant arguments folds what the general one cannot */
             jl_value_t *cc = constcode ? constcode[i] : NULL;
-            if (cc && jl_is_code_info(cc) && callee != o->mi && !callee->inInference)
+            if (cc && jl_is_code_info(cc) && callee != o->mi && !jl_infer_in_progress(callee))
                 csrc = inline_ok((jl_code_info_t *)cc, callee);
             if (csrc == NULL)
                 csrc = inline_candidate(o, callee);
