@@ -23,6 +23,7 @@
 #include "gf.h"
 #include "codegen.h"
 #include "infer.h"
+#include "interpreter.h"
 #include "lexer.h"
 
 #define MAX_BATCH 400
@@ -478,6 +479,69 @@ static int compile_times_wanted(void)
     return v;
 }
 
+static jl_array_t *pending;
+static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci);
+
+/* The callees src inlined at its own statements (its line table names them): a caller that keeps
+   running in the interpreter calls them through dispatch, so they get entry points of their own. */
+static size_t add_inlined_callees(jl_cg_request_t *reqs, size_t n, jl_code_info_t *src)
+{
+    if (!jl_is_array(src->linetable))
+        return n;
+    jl_array_t *lt = (jl_array_t *)src->linetable;
+    for (size_t k = 0; k < jl_array_len(lt) && n < MAX_BATCH / 2; k++) {
+        jl_lineinfonode_t *li = (jl_lineinfonode_t *)jl_array_ptr_ref(lt, k);
+        size_t at = (size_t)li->inlined_at;
+        if (!jl_is_method_instance(li->method) || at == 0 || at > jl_array_len(lt) ||
+            ((jl_lineinfonode_t *)jl_array_ptr_ref(lt, at - 1))->inlined_at != 0)
+            continue;
+        jl_method_instance_t *cmi = (jl_method_instance_t *)li->method;
+        if (has_entry(cmi) || in_batch(reqs, n, cmi))
+            continue;
+        jl_code_instance_t *cci = jl_infer_and_optimize(cmi);
+        if (cci == NULL || !jl_is_code_info(cci->inferred))
+            continue;
+        reqs[n].mi = cmi;
+        reqs[n++].ci = cci;
+    }
+    return n;
+}
+
+
+/* whether mi has a body running in the interpreter (on this task) */
+static int interpreting(jl_method_instance_t *mi)
+{
+    for (jl_interp_frame_t *f = (jl_interp_frame_t *)jl_current_task->interp_frame; f; f = f->prev)
+        if (f->mi == mi)
+            return 1;
+    return 0;
+}
+
+/* What was interpreted while LLVM loaded and is still running (typically the script's `main`, which
+   made this call) joins the first batch after reqs[0], with the callees it inlined: the calls main
+   makes after this one are compiled now, by both threads at once (two halves), rather than batch after
+   batch as the interpreter reaches them. joined[i] is the CodeInstance request i stands for. Returns
+   the count. */
+static size_t join_pending(jl_cg_request_t *reqs, jl_code_instance_t **joined, jl_code_instance_t *ci)
+{
+    size_t n = 1;
+    while (pending != NULL && jl_array_len(pending) > 0 && n < MAX_BATCH / 2) {
+        size_t k = jl_array_len(pending);
+        jl_code_instance_t *p = (jl_code_instance_t *)jl_array_ptr_ref(pending, k - 1);
+        jl_array_del_end(pending, 1);
+        if (p == ci || p->invoke != deferred_invoke || p->max_world != JL_WORLD_MAX || !interpreting(p->def))
+            continue;
+        jl_code_instance_t *pi = jl_infer_and_optimize(p->def);
+        if (pi == NULL || !jl_is_code_info(pi->inferred))
+            continue;
+        reqs[n].mi = p->def;
+        reqs[n].ci = pi;
+        joined[n++] = p;
+        n = add_inlined_callees(reqs, n, (jl_code_info_t *)pi->inferred);
+    }
+    return n;
+}
+
 static jl_callptr_t compile_ci(jl_code_instance_t *ci)
 {
     jl_method_instance_t *mi = ci->def;
@@ -497,9 +561,10 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
     if (t == NULL)
         return NULL;
     jl_cg_request_t *reqs = (jl_cg_request_t *)calloc(MAX_BATCH, sizeof(jl_cg_request_t));
+    jl_code_instance_t **joined = (jl_code_instance_t **)calloc(MAX_BATCH, sizeof(jl_code_instance_t *));
     reqs[0].mi = mi;
     reqs[0].ci = ici;
-    size_t n = 1;
+    size_t n = join_pending(reqs, joined, ci);
     for (size_t i = 0; i < n && n < MAX_BATCH; i++)
         n = add_callees(reqs, n, i);
     char *err = NULL;
@@ -524,6 +589,8 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
             }
             if (q->ci != ci && q->ci->max_world == JL_WORLD_MAX)
                 set_entry(q->ci, q);
+            if (joined[i] != NULL && joined[i]->invoke == deferred_invoke)
+                set_entry(joined[i], q);
         }
         else {
             report_failure(q);
@@ -534,6 +601,7 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
     }
     free(err);
     free(reqs);
+    free(joined);
     return r;
 }
 
@@ -611,8 +679,8 @@ static int interpret_while_loading(jl_code_instance_t *ci)
     return jl_codegen_load_async() && !must_compile_first(ci);
 }
 
-/* CodeInstances interpreted while LLVM loaded, compiled by jl_compile_pending; GC-rooted */
-static jl_array_t *pending;
+/* CodeInstances interpreted while LLVM loaded, compiled by jl_compile_pending or with the first batch
+   (join_pending); GC-rooted */
 
 static void note_pending(jl_code_instance_t *ci)
 {
@@ -622,8 +690,6 @@ static void note_pending(jl_code_instance_t *ci)
     }
     jl_array_ptr_1d_push(pending, (jl_value_t *)ci);
 }
-
-static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci);
 
 static void compile_deferred(jl_code_instance_t *ci)
 {

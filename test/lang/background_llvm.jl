@@ -37,6 +37,33 @@ end
     @test run_script(code, "JULEP_BACKGROUND_LLVM=0") == ("17711 2.25 385\n", 0)
 end
 
+# main is interpreted while LLVM loads; the first method it must compile (kernel: a loop) takes main
+# and what main inlined into the same batch, so the calls main makes afterwards are compiled already
+const MAIN_SCRIPT = """
+function kernel(n)
+    s = 0
+    for i in 1:n
+        s += i
+    end
+    (s, n)
+end
+function main(n)
+    r = kernel(n)
+    r == (55, 10) || error("wrong")
+    println("sum(1:\$n) = \$(r[1])")
+end
+main(10)
+"""
+
+@testset "a running main's later calls are compiled with the first batch" begin
+    o, st = run_script(MAIN_SCRIPT, "JULEP_COMPILE_TIMES=1")
+    @test st == 0
+    @test startswith(o, "sum(1:10) = 55\n")
+    m = match(r"compile: (\d+) batches \((\d+) in two halves\), (\d+) functions", o)
+    @test m !== nothing && m[1] == "1" && parse(Int, m[3]) >= 3
+    @test run_script(MAIN_SCRIPT, "JULEP_BACKGROUND_LLVM=0") == ("sum(1:10) = 55\n", 0)
+end
+
 @testset "@allocated and @elapsed measure compiled code" begin
     # the first call may run in the interpreter; the measurement compiles it first, as Julia would have
     o, st = run_script("add(a, b) = a + b\nmeasure() = (add(1, 2); @allocated add(3, 4))\nprintln(measure())")
