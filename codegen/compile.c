@@ -522,6 +522,17 @@ static int interpreting(jl_method_instance_t *mi)
    makes after this one are compiled now, by both threads at once (two halves), rather than batch after
    batch as the interpreter reaches them. joined[i] is the CodeInstance request i stands for. Returns
    the count. */
+/* ci takes the results inference left on ici (another CodeInstance of the same instance), so that
+   the entry points compiled for ici fit ci */
+static void adopt_inference(jl_code_instance_t *ci, jl_code_instance_t *ici)
+{
+    if (ici == ci)
+        return;
+    ci->rettype = ici->rettype;
+    ci->rettype_const = ici->rettype_const;
+    ci->inferred = ici->inferred;
+}
+
 static size_t join_pending(jl_cg_request_t *reqs, jl_code_instance_t **joined, jl_code_instance_t *ci)
 {
     size_t n = 1;
@@ -551,11 +562,7 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
     jl_code_instance_t *ici = jl_infer_and_optimize(mi);
     if (ici == NULL || !jl_is_code_info(ici->inferred))
         return NULL;
-    if (ici != ci) {
-        ci->rettype = ici->rettype;
-        ci->rettype_const = ici->rettype_const;
-        ci->inferred = ici->inferred;
-    }
+    adopt_inference(ci, ici);
     trace_compile(mi);
     const jl_codegen_vtable_t *t = jl_codegen_load();
     if (t == NULL)
@@ -589,8 +596,10 @@ static jl_callptr_t compile_ci(jl_code_instance_t *ci)
             }
             if (q->ci != ci && q->ci->max_world == JL_WORLD_MAX)
                 set_entry(q->ci, q);
-            if (joined[i] != NULL && joined[i]->invoke == deferred_invoke)
+            if (joined[i] != NULL && joined[i]->invoke == deferred_invoke) {
+                adopt_inference(joined[i], q->ci);
                 set_entry(joined[i], q);
+            }
         }
         else {
             report_failure(q);
