@@ -371,6 +371,31 @@ static LLVMValueRef const_bits(jl_cg_ctx_t *c, jl_datatype_t *dt, const void *da
     return iv;
 }
 
+/* An isbits struct or tuple as an LLVM constant, so the optimizer sees its fields (a loop's first
+   `iterate` state `(1, 1)` folds into the loop's bounds); NULL where it must stay a load from the
+   object (a nonzero Ptr in imaging mode). */
+static LLVMValueRef const_aggregate(jl_cg_ctx_t *c, LLVMTypeRef ty, jl_datatype_t *dt, const char *data)
+{
+    uint32_t n = dt->layout->nfields;
+    LLVMValueRef el[n ? n : 1];
+    for (uint32_t i = 0; i < n; i++) {
+        jl_datatype_t *ft = (jl_datatype_t *)jl_svecref(dt->types, i);
+        LLVMTypeRef fty = LLVMStructGetTypeAtIndex(ty, i);
+        const char *fd = data + dt->layout->fields[i].offset;
+        if (jl_cg_is_ghost((jl_value_t *)ft))
+            el[i] = LLVMConstStructInContext(c->ctx, NULL, 0, 0);
+        else if (!ft->isprimitivetype)
+            el[i] = const_aggregate(c, fty, ft, fd);
+        else if (jl_cg_imaging() && ft->name->name == jl_symbol("Ptr") && *(void *const *)fd != NULL)
+            return NULL;
+        else
+            el[i] = const_bits(c, ft, fd);
+        if (el[i] == NULL)
+            return NULL;
+    }
+    return LLVMConstStructInContext(c->ctx, el, n, 0);
+}
+
 static jval_t const_val(jl_cg_ctx_t *c, jl_value_t *v);
 
 jval_t jl_cg_const(jl_cg_ctx_t *c, jl_value_t *v)
@@ -393,6 +418,9 @@ static jval_t const_val(jl_cg_ctx_t *c, jl_value_t *v)
             jl_cg_fail(c, "imaging: a Ptr constant");
         if (dt->isprimitivetype)
             return jl_cg_unboxed(t, const_bits(c, dt, v));
+        LLVMValueRef k = dt->isbitstype ? const_aggregate(c, ty, dt, (const char *)v) : NULL;
+        if (k != NULL)
+            return jl_cg_unboxed(t, k);
         LLVMValueRef ld = LLVMBuildLoad2(c->b, ty, jl_cg_root(c, v), "");
         LLVMSetAlignment(ld, type_align(t));
         return jl_cg_unboxed(t, ld);

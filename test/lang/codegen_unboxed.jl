@@ -182,6 +182,30 @@ end
     @test !occursin(r"call ptr %\d+\(", ir)
 end
 
+struct ConstPt
+    x::Int
+    y::Float64
+end
+const CONST_PT = ConstPt(3, 2.5)
+@noinline pt_product(p::ConstPt) = p.x * p.y
+pass_const_pt(k) = pt_product(CONST_PT) * k
+function shift_left!(v::Vector{Int}, r::Int)
+    for i in 1:r
+        v[i] = v[i+1]
+    end
+    return v
+end
+
+@testset "isbits constants are LLVM constants" begin
+    @test pass_const_pt(2) == 15.0
+    @test occursin("{ i64 3, double 2.500000e+00 }", sprint(code_llvm, pass_const_pt, (Int,)))
+    # the loop's first state (1, 1) is known, so `v[i]` needs no check and `v[i+1]` one against the end
+    @test shift_left!([1, 2, 3, 4], 3) == [2, 3, 4, 4]
+    @test_throws BoundsError shift_left!([1, 2, 3], 3)
+    ir = sprint(code_llvm, shift_left!, (Vector{Int}, Int))
+    @test count("jl_bounds_error", ir) == 1
+end
+
 @testset "garbage collection, boxing, nesting, closures" begin
     acc, t, p = gc_survivors(30)
     @test acc == sum(1:30) + 30 * (3 + 3)
