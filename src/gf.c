@@ -31,6 +31,7 @@ JL_DLLEXPORT jl_datatype_t *jl_methoderror_type;
 JL_DLLEXPORT jl_methtable_t *jl_type_type_mt, *jl_nonfunction_mt;
 JL_DLLEXPORT jl_value_t *jl_kwcall_func;
 jl_callptr_t (*jl_compile_hook)(jl_code_instance_t *ci);
+void (*jl_method_defined_hook)(jl_method_t *m);
 
 /* the interpreter provides this; weak so the runtime links without it */
 #pragma weak jl_fptr_interpret_call
@@ -1874,6 +1875,8 @@ JL_DLLEXPORT jl_method_t *jl_method_def(jl_svec_t *argdata, jl_methtable_t *mt, 
     if (f)
         set_method_source(m, f);
     jl_method_table_insert(mt, m);
+    if (jl_method_defined_hook)
+        jl_method_defined_hook(m);
     return m;
 }
 

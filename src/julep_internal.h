@@ -142,6 +142,8 @@ JL_DLLEXPORT jl_methtable_t *jl_method_table_for(jl_value_t *sigtype);
 JL_DLLEXPORT uint64_t jl_get_world_counter(void);
 /* set by codegen when it can compile: returns an entry point for ci, or NULL to interpret */
 extern jl_callptr_t (*jl_compile_hook)(jl_code_instance_t *ci);
+/* set by codegen: told of each method a program defines (the code generator may start loading) */
+extern void (*jl_method_defined_hook)(jl_method_t *m);
 
 /* subtype.c */
 JL_DLLEXPORT jl_value_t *jl_type_intersection(jl_value_t *a, jl_value_t *b);
