@@ -257,6 +257,16 @@ Test(codegen, llvm_not_loaded_until_needed)
     cr_assert_eq(jl_codegen_load(), jl_codegen_load(), "jl_codegen_load is not idempotent");
 }
 
+Test(codegen, a_method_definition_starts_loading_llvm)
+{
+    init_runtime(JL_OPTIONS_COMPILE_YES);
+    cr_assert_eq(jl_codegen_loaded(), 0);
+    cr_assert_not_null(jl_eval_string("julep_defined_first(x) = x + 1"));
+    cr_assert(jl_codegen_loading() || jl_codegen_loaded(), "status: %s", jl_codegen_status());
+    load_codegen(); /* waits for the background load */
+    cr_assert(mapped(JL_CODEGEN_LIBNAME));
+}
+
 Test(codegen, compile_all_loads_llvm_at_init)
 {
     init_runtime(JL_OPTIONS_COMPILE_ALL);
