@@ -357,7 +357,7 @@ function copyto!(dest::AbstractArray, src::AbstractArray)
     end
     i = 1
     for x in src
-        dest[i] = x
+        @inbounds dest[i] = x # i <= n <= length(dest), checked above
         i += 1
     end
     dest

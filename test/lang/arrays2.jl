@@ -87,6 +87,11 @@ Base.size(::OnlySize) = (2,)
         @test copyto!(v, 1, v, 3, 4) == [3, 4, 5, 6, 5, 6]      # overlapping, moving down
         @test copyto!(["x", "y", "z"], 2, ["a"], 1, 1) == ["x", "a", "z"]
         @test_throws ArgumentError copyto!([1, 2], 1, [3, 4], 1, -1)
+        # whole-array copyto! checks the length once, then copies unchecked
+        @test_throws BoundsError copyto!([0, 0], [1, 2, 3])
+        @test copyto!(zeros(Int, 5), [1 3; 2 4]) == [1, 2, 3, 4, 0]
+        @test copyto!(zeros(2, 2), 1:3) == [1.0 3.0; 2.0 0.0]
+        @test copyto!(Vector{String}(undef, 3), ["a", "b"])[1:2] == ["a", "b"]
         m = [1 2; 3 4]
         c = copy(m)
         @test c == m && c !== m && size(c) == (2, 2)
