@@ -333,6 +333,20 @@ static int in_batch(jl_cg_request_t *reqs, size_t n, jl_method_instance_t *mi)
     return 0;
 }
 
+/* cmi joins the batch reqs[0..n) unless it has an entry already, is there, or cannot be inferred;
+   returns the new count */
+static size_t request_callee(jl_cg_request_t *reqs, size_t n, jl_method_instance_t *cmi)
+{
+    if (has_entry(cmi) || in_batch(reqs, n, cmi))
+        return n;
+    jl_code_instance_t *cci = jl_infer_and_optimize(cmi);
+    if (cci == NULL || !jl_is_code_info(cci->inferred))
+        return n;
+    reqs[n].mi = cmi;
+    reqs[n].ci = cci;
+    return n + 1;
+}
+
 /* add the callees of reqs[i] that have no entry point yet */
 static size_t add_callees(jl_cg_request_t *reqs, size_t n, size_t i)
 {
@@ -346,15 +360,7 @@ static size_t add_callees(jl_cg_request_t *reqs, size_t n, size_t i)
         jl_value_t *callee = jl_exprarg(s, 0);
         if (!jl_is_method_instance(callee))
             continue;
-        jl_method_instance_t *cmi = (jl_method_instance_t *)callee;
-        if (has_entry(cmi) || in_batch(reqs, n, cmi))
-            continue;
-        jl_code_instance_t *cci = jl_infer_and_optimize(cmi);
-        if (cci == NULL || !jl_is_code_info(cci->inferred))
-            continue;
-        reqs[n].mi = cmi;
-        reqs[n].ci = cci;
-        n++;
+        n = request_callee(reqs, n, (jl_method_instance_t *)callee);
     }
     return n;
 }
@@ -495,14 +501,7 @@ static size_t add_inlined_callees(jl_cg_request_t *reqs, size_t n, jl_code_info_
         if (!jl_is_method_instance(li->method) || at == 0 || at > jl_array_len(lt) ||
             ((jl_lineinfonode_t *)jl_array_ptr_ref(lt, at - 1))->inlined_at != 0)
             continue;
-        jl_method_instance_t *cmi = (jl_method_instance_t *)li->method;
-        if (has_entry(cmi) || in_batch(reqs, n, cmi))
-            continue;
-        jl_code_instance_t *cci = jl_infer_and_optimize(cmi);
-        if (cci == NULL || !jl_is_code_info(cci->inferred))
-            continue;
-        reqs[n].mi = cmi;
-        reqs[n++].ci = cci;
+        n = request_callee(reqs, n, (jl_method_instance_t *)li->method);
     }
     return n;
 }
@@ -517,11 +516,6 @@ static int interpreting(jl_method_instance_t *mi)
     return 0;
 }
 
-/* What was interpreted while LLVM loaded and is still running (typically the script's `main`, which
-   made this call) joins the first batch after reqs[0], with the callees it inlined: the calls main
-   makes after this one are compiled now, by both threads at once (two halves), rather than batch after
-   batch as the interpreter reaches them. joined[i] is the CodeInstance request i stands for. Returns
-   the count. */
 /* ci takes the results inference left on ici (another CodeInstance of the same instance), so that
    the entry points compiled for ici fit ci */
 static void adopt_inference(jl_code_instance_t *ci, jl_code_instance_t *ici)
@@ -533,6 +527,11 @@ static void adopt_inference(jl_code_instance_t *ci, jl_code_instance_t *ici)
     ci->inferred = ici->inferred;
 }
 
+/* What was interpreted while LLVM loaded and is still running (typically the script's `main`, which
+   made this call) joins the first batch after reqs[0], with the callees it inlined: the calls main
+   makes after this one are compiled now, by both threads at once (two halves), rather than batch after
+   batch as the interpreter reaches them. joined[i] is the CodeInstance request i stands for. Returns
+   the count. */
 static size_t join_pending(jl_cg_request_t *reqs, jl_code_instance_t **joined, jl_code_instance_t *ci)
 {
     size_t n = 1;
