@@ -485,6 +485,8 @@ static int compile_times_wanted(void)
     return v;
 }
 
+/* CodeInstances interpreted while LLVM loaded, compiled by jl_compile_pending or with the first batch
+   (join_pending); GC-rooted */
 static jl_array_t *pending;
 static jl_value_t *deferred_invoke(jl_value_t *F, jl_value_t **args, uint32_t nargs, jl_code_instance_t *ci);
 
@@ -505,7 +507,6 @@ static size_t add_inlined_callees(jl_cg_request_t *reqs, size_t n, jl_code_info_
     }
     return n;
 }
-
 
 /* whether mi has a body running in the interpreter (on this task) */
 static int interpreting(jl_method_instance_t *mi)
@@ -690,9 +691,6 @@ static int interpret_while_loading(jl_code_instance_t *ci)
         return 0;
     return jl_codegen_load_async() && !must_compile_first(ci);
 }
-
-/* CodeInstances interpreted while LLVM loaded, compiled by jl_compile_pending or with the first batch
-   (join_pending); GC-rooted */
 
 static void note_pending(jl_code_instance_t *ci)
 {
