@@ -64,7 +64,20 @@ ismutable(x) = ismutabletype(typeof(x))
 isstructtype(t::DataType) = !isabstracttype(t) && !isprimitivetype(t)
 issingletontype(t) = t isa DataType && isdefined(t, :instance)
 isimmutable(x) = !ismutable(x)
-isdispatchtuple(t) = t isa DataType && t <: Tuple && isconcretetype(t)
+# a signature dispatch can be asked about directly: each element a concrete type that is not a kind, or
+# Type{X} with X closed (a type argument dispatches as Type{X})
+function isdispatchtuple(@nospecialize(t))
+    t isa DataType && t <: Tuple || return false
+    for p in t.parameters
+        p isa DataType || return false
+        if p.name === Type.body.name
+            ccall(:jl_has_free_typevars, Cint, (Any,), p) == 0 || return false
+        elseif !(p === typeof(Union{}) || (isconcretetype(p) && !(p <: Type)))
+            return false
+        end
+    end
+    true
+end
 typeintersect(a, b) = ccall(:jl_type_intersection, Any, (Any, Any), a, b)
 morespecific(@nospecialize(a), @nospecialize(b)) = ccall(:jl_type_morespecific, Cint, (Any, Any), a, b) != 0
 isvarargtype(t) = t isa Core.TypeofVararg

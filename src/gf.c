@@ -564,13 +564,31 @@ static jl_typename_t *ctor_key(jl_value_t *sig)
     return jl_is_datatype(X) ? ((jl_datatype_t *)X)->name : NULL;
 }
 
-static int excluded_by_key(jl_method_t *m, jl_value_t *F)
+/* The TypeName of the type a call through the constructor table constructs: F's, or from a signature
+   alone (inference's lookups) its Type{X} argument's; NULL when not one datatype. A constructor method
+   keyed on another TypeName cannot match (Type{} is invariant). */
+static jl_typename_t *constructed_name(jl_value_t *F, jl_value_t *tt)
 {
-    jl_typename_t *k = ctor_key(m->sig);
-    if (k == NULL)
-        return 0;
-    jl_value_t *uf = jl_unwrap_unionall(F);
-    return !jl_is_datatype(uf) || ((jl_datatype_t *)uf)->name != k;
+    jl_value_t *X = F;
+    if (X == NULL) {
+        jl_datatype_t *b = sig_body(tt);
+        if (!jl_is_tuple_type((jl_value_t *)b) || jl_svec_len(b->parameters) == 0 ||
+            !is_type_type(jl_svecref(b->parameters, 0)))
+            return NULL;
+        X = jl_svecref(((jl_datatype_t *)jl_svecref(b->parameters, 0))->parameters, 0);
+    }
+    X = jl_unwrap_unionall(X);
+    return jl_is_datatype(X) ? ((jl_datatype_t *)X)->name : NULL;
+}
+
+/* the number of arguments besides the function a signature fixes, or -1 (a Vararg) */
+static size_t fixed_nargs(jl_value_t *tt)
+{
+    jl_datatype_t *b = sig_body(tt);
+    size_t n = jl_is_tuple_type((jl_value_t *)b) ? jl_svec_len(b->parameters) : 0;
+    if (n == 0 || is_vararg(jl_svecref(b->parameters, n - 1)))
+        return (size_t)-1;
+    return n - 1;
 }
 
 typedef struct {
@@ -624,16 +642,23 @@ static int quick_reject(jl_datatype_t *tt, jl_method_t *m)
     return 0;
 }
 
-/* Methods of mt whose signature tt (a full call signature) is a subtype of; F (if known) prefilters. */
+/* Methods of mt whose signature tt (a full call signature) is a subtype of; F (if known) prefilters;
+   nargs may be -1 (taken from tt). */
 static void matching_methods(jl_methtable_t *mt, jl_value_t *tt, jl_value_t *F, size_t nargs, mlist_t *out)
 {
     jl_array_t *defs = mt->defs;
+    if (nargs == (size_t)-1)
+        nargs = fixed_nargs(tt);
+    jl_typename_t *made = mt == jl_type_type_mt ? constructed_name(F, tt) : NULL;
     for (size_t i = 0; i < jl_array_len(defs); i++) {
         jl_method_t *m = (jl_method_t *)jl_array_ptr_ref(defs, i);
         if (nargs != (size_t)-1 && !arity_ok(m, nargs))
             continue;
-        if (F && mt == jl_type_type_mt && excluded_by_key(m, F))
-            continue;
+        if (made != NULL) {
+            jl_typename_t *k = ctor_key(m->sig);
+            if (k != NULL && k != made)
+                continue;
+        }
         if (!quick_reject((jl_datatype_t *)tt, m) && jl_subtype(tt, m->sig))
             mlist_push(out, m);
     }

@@ -615,9 +615,34 @@ JL_DLLEXPORT jl_value_t *jl_substitute_fresh_var(jl_value_t *t, jl_tvar_t *var, 
 
 /* The instantiation cache of a TypeName is an open-addressing hash table (an svec of 2^k slots,
    NULL = empty, linear probing) keyed by the parameters. Equal parameters must hash equally:
-   DataTypes by their structural hash, TypeVars (equal only to themselves) by name, other types
-   (unions, UnionAlls) only coarsely, since types_equal treats renamed variables as equal. No
-   address enters: a system image keeps the caches valid wherever its objects land. */
+   DataTypes by their structural hash, TypeVars (equal only to themselves) by name, and a UnionAll by
+   its shape (shape_hash), since types_equal treats renamed variables as equal. Hashing every UnionAll
+   alike made one probe chain of all Type{} of parametric types and method signatures, each probe a
+   subtype test. No address enters: a system image keeps the caches valid wherever its objects land. */
+static uintptr_t param_hash(jl_value_t *p);
+
+/* what renaming the variables of a type keeps: the TypeNames of its DataTypes, closed parts by their
+   hash (a Tuple by its first element only: Vararg{T, 2} is not spelled out) */
+static uintptr_t shape_hash(jl_value_t *t, int depth)
+{
+    while (jl_is_unionall(t))
+        t = ((jl_unionall_t *)t)->body;
+    if (jl_is_uniontype(t))
+        return shape_hash(((jl_uniontype_t *)t)->a, depth) ^ shape_hash(((jl_uniontype_t *)t)->b, depth);
+    if (!jl_is_datatype(t))
+        return jl_is_tvar(t) || jl_typeis(t, jl_vararg_type) || depth > 3 ? 0 : param_hash(t);
+    jl_datatype_t *d = (jl_datatype_t *)t;
+    if (!d->hasfreetypevars)
+        return d->hash;
+    size_t n = jl_svec_len(d->parameters);
+    if (d->name == jl_tuple_typename && n > 1)
+        n = 1;
+    uintptr_t h = d->name->hash;
+    for (size_t i = 0; i < n && depth < 3; i++)
+        h = jl_hash_combine(h, shape_hash(jl_svecref(d->parameters, i), depth + 1));
+    return h;
+}
+
 static uintptr_t param_hash(jl_value_t *p)
 {
     if (jl_is_datatype(p))
@@ -626,17 +651,26 @@ static uintptr_t param_hash(jl_value_t *p)
         return ((jl_tvar_t *)p)->name->hash;
     if (jl_is_uniontype(p))
         return param_hash(((jl_uniontype_t *)p)->a) ^ param_hash(((jl_uniontype_t *)p)->b);
-    if (jl_is_unionall(p) || jl_typeis(p, jl_vararg_type) || jl_typeis(p, jl_typeofbottom_type))
+    if (jl_is_unionall(p))
+        return shape_hash(p, 0);
+    if (jl_typeis(p, jl_vararg_type) || jl_typeis(p, jl_typeofbottom_type))
         return ((jl_datatype_t *)jl_typeof(p))->hash;
     return jl_object_id(p);
 }
 
 static uintptr_t params_hash(jl_value_t **params, size_t n)
 {
-    uintptr_t h = n;
+    uint64_t h = n;
     for (size_t i = 0; i < n; i++)
         h = jl_hash_combine(h, param_hash(params[i]));
-    return h;
+    /* the index is the low bits: mix all bits into them (linear probing turns hashes that differ
+       mostly in their high bits into long chains) */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return (uintptr_t)h;
 }
 
 static int params_equal(jl_datatype_t *d, jl_value_t **params, size_t n)

@@ -212,3 +212,35 @@ end
     @test parentmodule(which(PMod.pm_f, (String,))) === PMod.Inner
     @test_throws ErrorException parentmodule(PMod.pm_f, Tuple{Float64})
 end
+
+# a constructor's reflection goes through the constructor table, which holds every type's constructors
+struct RPair2{T}
+    a::T
+    b::Float64
+end
+RPair2(a::T, b::Int) where {T} = RPair2{T}(a, Float64(b))
+
+@testset "reflection on constructors" begin
+    @test Base.return_types(RPoint, (Int,)) == Any[RPoint]
+    @test Base.return_types(RPair2, (String, Int)) == Any[RPair2{String}]
+    @test Base.return_types(RPair2{Int}, (Int, Float64)) == Any[RPair2{Int}]
+    @test which(RPair2, (Int, Int)).sig <: Tuple{Type{RPair2}, Any, Int}
+    @test which(Vector{Int}, (UndefInitializer, Int)) isa Method
+    @test length(code_lowered(RPair2, (Symbol, Int))) == 1
+    @test code_typed(RPoint, (Int,))[1].second === RPoint
+    @test length(methods(RPair2)) == 2
+    @test_throws ErrorException which(RPair2, (Int, Int, Int))
+end
+
+@testset "isdispatchtuple" begin
+    @test Base.isdispatchtuple(Tuple{typeof(+), Int, Float64})
+    @test Base.isdispatchtuple(Tuple{Type{Int}, Int})
+    @test Base.isdispatchtuple(Tuple{Type{Vector}, Int})
+    @test Base.isdispatchtuple(Tuple{})
+    @test !Base.isdispatchtuple(Tuple{Int, Any})
+    @test !Base.isdispatchtuple(Tuple{Type{Vector{T}} where T, Int})
+    @test !Base.isdispatchtuple(Tuple{DataType})
+    @test !Base.isdispatchtuple(Tuple{Vararg{Int}})
+    @test !Base.isdispatchtuple(Tuple{Integer})
+    @test !Base.isdispatchtuple(Int)
+end

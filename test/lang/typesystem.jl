@@ -93,6 +93,20 @@ primitive type TBits64 64 end
         @test (Int8, Int16, Int32, Int64, Int128) == (typeof(Int8(1)), typeof(Int16(1)), typeof(Int32(1)), typeof(1), typeof(Int128(1)))
         @test typeof((a = 1, b = "x")) === NamedTuple{(:a, :b), Tuple{Int, String}}
     end
+    @testset "Type{} of UnionAlls is one type per UnionAll" begin
+        # the instantiation cache keys a UnionAll by its shape: renamed variables give the same type
+        @test Type{Vector} === Type{Array{T, 1} where T}
+        @test Type{Tuple{T, Int} where T} === Type{Tuple{S, Int} where S}
+        @test Type{Pair{A, B} where B where A} === Type{Pair}
+        @test Type{Vector} !== Type{Matrix} && Type{Vector} !== Type{Vector{Int}}
+        @test Type{Tuple{T, T} where T} !== Type{Tuple{T, S} where S where T}
+        @test Type{Tuple{Type{Vector{T}}, T} where T} === Type{Tuple{Type{Vector{S}}, S} where S}
+        @test Type{Tuple{Type{Vector{T}}, T} where T} !== Type{Tuple{Type{Vector{T}}, Int} where T}
+        # many same-shaped keys (every method signature's Type{} is one)
+        ts = [eval(:(Type{Tuple{Type{Vector{T}}, Val{$k}} where T})) for k in 1:300]
+        @test all(k -> ts[k] === eval(:(Type{Tuple{Type{Vector{S}}, Val{$k}} where S})), 1:300)
+        @test length(unique(objectid, ts)) == 300
+    end
     @testset "element types (promote_typejoin)" begin
         @test eltype((1, 2.0)) === Real
         @test eltype((1, "a")) === Any
