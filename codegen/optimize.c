@@ -928,6 +928,15 @@ static jl_value_t *forward_field(opt_t *o, jl_expr_t *e)
     return a;
 }
 
+/* statement k, call e, is a Core._typevar inference folded to a constant TypeVar */
+static int folded_typevar(ir_t *ir, size_t k, jl_expr_t *e)
+{
+    jl_value_t *f;
+    return jl_is_infer_const(ir->types[k]) && jl_is_tvar(jl_infer_const_val(ir->types[k])) &&
+           jl_expr_nargs(e) > 0 && jl_infer_operand_const(jl_exprarg(e, 0), &f) && jl_is_builtin(f) &&
+           !strcmp(jl_builtin_name(f), "_typevar");
+}
+
 static void fold_pass(opt_t *o)
 {
     ir_t *ir = &o->out;
@@ -964,6 +973,16 @@ static void fold_pass(opt_t *o)
         if (!is_head(rhs, jl_s_call))
             continue;
         jl_expr_t *e = (jl_expr_t *)rhs;
+        if (folded_typevar(ir, k, e)) {
+            /* types inference built from this TypeVar hold the folded one: so must the ones the
+               program builds at run time (`Tuple{Vector{S}, Val{i}} where S`) */
+            jl_value_t *q = quote_const(jl_infer_const_val(ir->types[k]));
+            if (rhs == s)
+                ir->stmts[k] = q;
+            else
+                jl_exprargset(s, 1, q);
+            continue;
+        }
         jl_value_t *fwd = forward_field(o, e);
         if (fwd != NULL) {
             if (rhs == s)

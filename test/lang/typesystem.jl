@@ -107,6 +107,15 @@ primitive type TBits64 64 end
         @test all(k -> ts[k] === eval(:(Type{Tuple{Type{Vector{S}}, Val{$k}} where S})), 1:300)
         @test length(unique(objectid, ts)) == 300
     end
+    @testset "where in a function body with run-time parameters" begin
+        # the TypeVar the program makes is the one inference folded into the types built from it
+        fw(i) = Tuple{Vector{S}, Val{i}} where S
+        gw(i) = Type{Tuple{Type{Vector{S}}, Val{i}} where S}
+        @test fw(2) isa UnionAll && fw(2) == (Tuple{Vector{T}, Val{2}} where T)
+        @test fw(2).body.parameters[1] === Vector{fw(2).var}
+        @test gw(3) === Type{Tuple{Type{Vector{S}}, Val{3}} where S}
+        @test [Type{Tuple{Type{Vector{T}}, Val{k}} where T} for k in 1:3][2] === gw(2)
+    end
     @testset "element types (promote_typejoin)" begin
         @test eltype((1, 2.0)) === Real
         @test eltype((1, "a")) === Any
