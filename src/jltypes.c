@@ -775,9 +775,26 @@ static int tuple_params_concrete(jl_value_t **params, size_t n)
 }
 
 /* Apply the parametric DataType `body` (with TypeVar parameters) to `params`. */
+#define MAX_SPELLED_VARARG 1024
+
 static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, size_t n, tvar_env_t *env_in)
 {
     jl_typename_t *tn = body->name;
+    if (tn == jl_tuple_typename && n > 0 && jl_typeis(params[n - 1], jl_vararg_type)) {
+        /* Tuple{A, Vararg{T, 2}} is Tuple{A, T, T}, as in Julia: one type, one spelling */
+        jl_vararg_t *va = (jl_vararg_t *)params[n - 1];
+        int64_t k = va->N != NULL && jl_typeis(va->N, jl_int64_type) ? jl_unbox_int64(va->N) : -1;
+        if (k >= 0 && k <= MAX_SPELLED_VARARG) {
+            size_t m = n - 1 + (size_t)k;
+            jl_value_t *spelled[m + 1];
+            memcpy(spelled, params, (n - 1) * sizeof(jl_value_t *));
+            for (size_t i = n - 1; i < m; i++)
+                spelled[i] = va->T ? va->T : (jl_value_t *)jl_any_type;
+            if (m == 0 && jl_emptytuple_type)
+                return jl_emptytuple_type;
+            return inst_datatype(body, spelled, m, env_in);
+        }
+    }
     if (n > 0 && n == jl_svec_len(body->parameters)) {
         size_t i = 0; /* applied to its own type variables: the body itself (Node{T} inside Node) */
         while (i < n && params[i] == jl_svecref(body->parameters, i))

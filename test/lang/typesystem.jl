@@ -107,6 +107,16 @@ primitive type TBits64 64 end
         @test all(k -> ts[k] === eval(:(Type{Tuple{Type{Vector{S}}, Val{$k}} where S})), 1:300)
         @test length(unique(objectid, ts)) == 300
     end
+    @testset "Vararg of known length is spelled out" begin
+        @test Tuple{Vararg{Int, 2}} === Tuple{Int, Int}
+        @test Tuple{String, Vararg{Int, 0}} === Tuple{String}
+        @test Tuple{Vararg{Int, 0}} === Tuple{}
+        ntf(N) = Tuple{Vararg{Float64, N}}
+        @test ntf(3) === NTuple{3, Float64} === Tuple{Float64, Float64, Float64}
+        @test typeof((1, 2)) === NTuple{2, Int}
+        @test (Tuple{Vararg{Int, N}} where N) == Tuple{Vararg{Int}}
+        @test string(NTuple{4, Int}) == "NTuple{4, Int64}" && string(NTuple{3, Int}) == "Tuple{Int64, Int64, Int64}"
+    end
     @testset "where in a function body with run-time parameters" begin
         # the TypeVar the program makes is the one inference folded into the types built from it
         fw(i) = Tuple{Vector{S}, Val{i}} where S
