@@ -2,6 +2,10 @@
 # helpers, |>, ∘ (ComposedFunction), Fix1/Fix2, in, and the comparison fallbacks for non-numbers.
 
 (==)(x, y) = x === y
+# types are equal when each is a subtype of the other (Tuple{Vararg{Int, N}} where N == Tuple{Vararg{Int}});
+# DataTypes are unique, so for two of them (what compiled code mostly compares, and folds) that is ===
+(==)(T::Type, S::Type) =
+    T === S || (!(T isa DataType && S isa DataType) && ccall(:jl_types_equal, Cint, (Any, Any), T, S) != Cint(0))
 (!=)(x, y) = !(x == y)
 (!==)(x, y) = !(x === y)
 (>)(x, y) = y < x
