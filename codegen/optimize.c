@@ -928,6 +928,16 @@ static jl_value_t *forward_field(opt_t *o, jl_expr_t *e)
     return a;
 }
 
+/* statement k (a value or an assignment of one) computes v instead */
+static void set_value(ir_t *ir, size_t k, jl_value_t *v)
+{
+    jl_value_t *s = ir->stmts[k];
+    if (is_head(s, jl_s_assign))
+        jl_exprargset(s, 1, v);
+    else
+        ir->stmts[k] = v;
+}
+
 /* statement k, call e, is a Core._typevar inference folded to a constant TypeVar */
 static int folded_typevar(ir_t *ir, size_t k, jl_expr_t *e)
 {
@@ -976,19 +986,12 @@ static void fold_pass(opt_t *o)
         if (folded_typevar(ir, k, e)) {
             /* types inference built from this TypeVar hold the folded one: so must the ones the
                program builds at run time (`Tuple{Vector{S}, Val{i}} where S`) */
-            jl_value_t *q = quote_const(jl_infer_const_val(ir->types[k]));
-            if (rhs == s)
-                ir->stmts[k] = q;
-            else
-                jl_exprargset(s, 1, q);
+            set_value(ir, k, quote_const(jl_infer_const_val(ir->types[k])));
             continue;
         }
         jl_value_t *fwd = forward_field(o, e);
         if (fwd != NULL) {
-            if (rhs == s)
-                ir->stmts[k] = fwd;
-            else
-                jl_exprargset(s, 1, fwd);
+            set_value(ir, k, fwd);
             if (jl_infer_operand_const(fwd, &cv))
                 ir->types[k] = jl_infer_const(cv);
             continue;
@@ -1004,13 +1007,8 @@ static void fold_pass(opt_t *o)
             /* a pure call inference proved constant (e.g. fieldtype(T, f) with a constant f) */
             jl_value_t *f0;
             if (jl_is_infer_const(ir->types[k]) && jl_infer_operand_const(jl_exprarg(e, 0), &f0) &&
-                pure_call_target(f0)) {
-                jl_value_t *q = quote_const(jl_infer_const_val(ir->types[k]));
-                if (rhs == s)
-                    ir->stmts[k] = q;
-                else
-                    jl_exprargset(s, 1, q);
-            }
+                pure_call_target(f0))
+                set_value(ir, k, quote_const(jl_infer_const_val(ir->types[k])));
             continue;
         }
         int immut_get = args[0] == jl_builtin_getfield && n >= 3 && !jl_is_module(args[1]) &&
@@ -1020,11 +1018,7 @@ static void fold_pass(opt_t *o)
         jl_value_t *res = jl_fold_builtin(args, n);
         if (res == NULL)
             continue;
-        jl_value_t *q = quote_const(res);
-        if (rhs == s)
-            ir->stmts[k] = q;
-        else
-            jl_exprargset(s, 1, q);
+        set_value(ir, k, quote_const(res));
         ir->types[k] = jl_infer_const(res);
     }
 }
