@@ -622,7 +622,7 @@ JL_DLLEXPORT jl_value_t *jl_substitute_fresh_var(jl_value_t *t, jl_tvar_t *var, 
 static uintptr_t param_hash(jl_value_t *p);
 
 /* what renaming the variables of a type keeps: the TypeNames of its DataTypes, closed parts by their
-   hash (a Tuple by its first element only: Vararg{T, 2} is not spelled out) */
+   hash (a Tuple by its first element only: a signature's function type already tells them apart) */
 static uintptr_t shape_hash(jl_value_t *t, int depth)
 {
     while (jl_is_unionall(t))
@@ -774,9 +774,9 @@ static int tuple_params_concrete(jl_value_t **params, size_t n)
     return 1;
 }
 
-/* Apply the parametric DataType `body` (with TypeVar parameters) to `params`. */
 #define MAX_SPELLED_VARARG 1024
 
+/* Apply the parametric DataType `body` (with TypeVar parameters) to `params`. */
 static jl_datatype_t *inst_datatype(jl_datatype_t *body, jl_value_t **params, size_t n, tvar_env_t *env_in)
 {
     jl_typename_t *tn = body->name;
