@@ -2028,6 +2028,75 @@ static void take_edges(frame_t *caller, frame_t *fr)
         add_mt_edge(caller, (jl_methtable_t *)jl_array_ptr_ref(fr->mt_edges, i), jl_array_ptr_ref(fr->mt_edges, i + 1));
 }
 
+/* Constant-propagation results of the current world: the same call with the same constants recurs at
+   many sites (each `1:n` infers Colon(1, n), the UnitRange constructor and what they call) and each
+   would infer the same frames again. An entry is svec(key, result, optimized code or nothing, edges or
+   nothing, method-table edges or nothing), the key svec(mi, constant argument types...); only results
+   of frames outside any cycle are kept. A new world (a method defined) or a full table empties it. */
+#define CONSTPROP_CACHE_MAX 1024
+static jl_array_t *constprop_cache;
+static size_t constprop_world;
+
+static void constprop_check_world(void)
+{
+    size_t w = jl_get_world_counter();
+    if (constprop_cache != NULL && (w != constprop_world || jl_array_len(constprop_cache) >= CONSTPROP_CACHE_MAX))
+        jl_array_del_end(constprop_cache, jl_array_len(constprop_cache));
+    constprop_world = w;
+}
+
+static int constprop_key_is(jl_svec_t *key, jl_method_instance_t *mi, jl_value_t **args, size_t n)
+{
+    if (jl_svecref(key, 0) != (jl_value_t *)mi || jl_svec_len(key) != n + 1)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!lat_eq(jl_svecref(key, i + 1), args[i]))
+            return 0;
+    return 1;
+}
+
+/* the entry for mi with these arguments (with code when the caller inlines it), or NULL */
+static jl_svec_t *constprop_cached(jl_method_instance_t *mi, jl_value_t **args, size_t n, int want_code)
+{
+    constprop_check_world();
+    for (size_t i = 0; constprop_cache != NULL && i < jl_array_len(constprop_cache); i++) {
+        jl_svec_t *e = (jl_svec_t *)jl_array_ptr_ref(constprop_cache, i);
+        if (!(want_code && jl_svecref(e, 2) == jl_nothing) &&
+            constprop_key_is((jl_svec_t *)jl_svecref(e, 0), mi, args, n))
+            return e;
+    }
+    return NULL;
+}
+
+static jl_value_t *or_nothing(void *v)
+{
+    return v != NULL ? (jl_value_t *)v : jl_nothing;
+}
+
+static void constprop_keep(jl_method_instance_t *mi, jl_value_t **args, size_t n, jl_value_t *rt,
+                           jl_code_info_t *code, frame_t *fr)
+{
+    if (constprop_cache == NULL) {
+        constprop_cache = jl_alloc_vec_any(0);
+        jl_gc_add_root((jl_value_t *)constprop_cache);
+    }
+    jl_svec_t *key = jl_alloc_svec(n + 1);
+    jl_svecset(key, 0, (jl_value_t *)mi);
+    for (size_t i = 0; i < n; i++)
+        jl_svecset(key, i + 1, args[i]);
+    jl_svec_t *e = jl_svec(5, (jl_value_t *)key, rt, or_nothing(code), or_nothing(fr->edges),
+                           or_nothing(fr->mt_edges));
+    jl_array_ptr_1d_push(constprop_cache, (jl_value_t *)e);
+}
+
+static void take_cached_edges(frame_t *caller, jl_svec_t *e)
+{
+    frame_t fr;
+    fr.edges = jl_svecref(e, 3) == jl_nothing ? NULL : (jl_array_t *)jl_svecref(e, 3);
+    fr.mt_edges = jl_svecref(e, 4) == jl_nothing ? NULL : (jl_array_t *)jl_svecref(e, 4);
+    take_edges(caller, &fr);
+}
+
 static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc,
                                 jl_code_info_t **constcode)
 {
@@ -2055,14 +2124,28 @@ static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_va
         return (jl_value_t *)jl_any_type;
     frame_t fr;
     if (constargs) {
+        jl_svec_t *hit = constprop_cached(mi, constargs, nc, constcode != NULL);
+        if (hit != NULL) {
+            jl_value_t *code = jl_svecref(hit, 2);
+            if (constcode) {
+                *constcode = code == jl_nothing ? NULL : (jl_code_info_t *)code;
+                take_cached_edges(caller, hit);
+            }
+            return jl_svecref(hit, 1);
+        }
         init_frame(&fr, mi, constargs, nc);
         typeinf_frame(&fr);
         if (fr.cycle_min < caller->cycle_min)
             caller->cycle_min = fr.cycle_min;
-        if (constcode && fr.cycle_min >= fr.depth) {
-            *constcode = jl_optimize_code(mi, typed_code(&fr), fr.callees, fr.constcode, reached_mask(&fr));
+        if (fr.cycle_min < fr.depth)
+            return fr.rettype; /* depends on frames being inferred: not final, not kept */
+        jl_code_info_t *code = NULL;
+        if (constcode) {
+            code = jl_optimize_code(mi, typed_code(&fr), fr.callees, fr.constcode, reached_mask(&fr));
+            *constcode = code;
             take_edges(caller, &fr);
         }
+        constprop_keep(mi, constargs, nc, fr.rettype, code, &fr);
         return fr.rettype;
     }
     int cacheable;

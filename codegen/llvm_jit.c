@@ -26,6 +26,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "jloptions.h"
+#include "../gc/gc.h"
 #include "llvm_jit.h"
 
 /* Runtime entry points JITted code may call, registered as absolute symbols in the main JITDylib so
@@ -835,27 +836,107 @@ static void make_object(half_t *h)
     h->codegen_us = jl_llvmjit_cpu_us() - t1;
 }
 
-static void *worker_main(void *arg)
+static void run_half(half_t *h)
 {
-    half_t *h = (half_t *)arg;
     if (worker_tm == NULL)
         worker_tm = host_target_machine(jit.stats.opt_level, &h->err);
     h->tm = worker_tm;
     if (h->tm != NULL)
         make_object(h);
+}
+
+/* The worker: one thread for the process, started with the JIT (on the thread that loads the code
+   generator, while the first batch is still being inferred), that makes its target machine and maps
+   the first pages of its malloc arena before any half reaches it; a thread made per batch paid for
+   all three on the batch's critical path. It takes one half at a time; after fork() the child has no
+   worker and starts its own. */
+#define WORKER_ARENA_BYTES (4 << 20)
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    half_t *job;  /* the half to make, NULL when idle */
+    int finished; /* the job is done */
+    int running;  /* the thread exists */
+} worker = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0};
+
+static void worker_prepare(void)
+{
+    char *err = NULL;
+    worker_tm = host_target_machine(jit.stats.opt_level, &err);
+    free(err); /* run_half reports it for each half */
+    void *p = malloc(WORKER_ARENA_BYTES); /* the arena keeps the block (glibc trim threshold raised) */
+    if (p != NULL)
+        jl_prefault(p, WORKER_ARENA_BYTES);
+    free(p);
+}
+
+static void *worker_loop(void *arg)
+{
+    (void)arg;
+    worker_prepare();
+    pthread_mutex_lock(&worker.lock);
+    for (;;) {
+        while (worker.job == NULL)
+            pthread_cond_wait(&worker.cond, &worker.lock);
+        half_t *h = worker.job;
+        pthread_mutex_unlock(&worker.lock);
+        run_half(h);
+        pthread_mutex_lock(&worker.lock);
+        worker.job = NULL;
+        worker.finished = 1;
+        pthread_cond_broadcast(&worker.cond);
+    }
     return NULL;
 }
 
-/* Start the worker on h; 0 when no thread could be made. Every signal stays with the program's
-   threads (SIGINT, the collector's). */
-static int start_worker(pthread_t *th, half_t *h)
+static void worker_forget(void)
 {
+    pthread_mutex_init(&worker.lock, NULL);
+    pthread_cond_init(&worker.cond, NULL);
+    worker.job = NULL;
+    worker.running = 0;
+}
+
+/* Every signal stays with the program's threads (SIGINT, the collector's). */
+static void start_worker(void)
+{
+    static int atfork_set;
+    if (worker.running)
+        return;
+    if (!atfork_set)
+        atfork_set = pthread_atfork(NULL, NULL, worker_forget) == 0;
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
-    int r = pthread_create(th, NULL, worker_main, h);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t th;
+    worker.running = pthread_create(&th, &attr, worker_loop, NULL) == 0;
+    pthread_attr_destroy(&attr);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return r == 0;
+}
+
+/* Make h on the worker, 0 when there is none. */
+static int post_to_worker(half_t *h)
+{
+    start_worker();
+    if (!worker.running)
+        return 0;
+    pthread_mutex_lock(&worker.lock);
+    worker.finished = 0;
+    worker.job = h;
+    pthread_cond_broadcast(&worker.cond);
+    pthread_mutex_unlock(&worker.lock);
+    return 1;
+}
+
+static void wait_for_worker(void)
+{
+    pthread_mutex_lock(&worker.lock);
+    while (!worker.finished)
+        pthread_cond_wait(&worker.cond, &worker.lock);
+    pthread_mutex_unlock(&worker.lock);
 }
 
 /* Make f a declaration (the C API has no deleteBody): detach every instruction's uses, then erase the
@@ -952,13 +1033,12 @@ static int add_in_parallel(LLVMModuleRef m, const char *name, char **err, void *
     if (copy == NULL)
         return 0;
     half_t h[2] = {{.m = m, .tm = jit.tm_passes}, {.m = copy}};
-    pthread_t th;
-    int threaded = start_worker(&th, &h[1]);
+    int threaded = post_to_worker(&h[1]);
     make_object(&h[0]);
     if (threaded)
-        pthread_join(th, NULL);
+        wait_for_worker();
     else
-        worker_main(&h[1]);
+        run_half(&h[1]);
     LLVMDisposeModule(copy);
     LLVMContextDispose(ctx2);
     LLVMDisposeModule(m);
@@ -1020,6 +1100,8 @@ static int init_llvm(char **err)
     if (create_jit(opt, err) != 0)
         return -1;
     jit.alive = 1;
+    if (parallel_enabled())
+        start_worker();
     if (register_runtime_symbols(err) != 0)
         return -1;
     jit.stats.init_us = now_us() - t0;

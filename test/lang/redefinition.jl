@@ -69,3 +69,21 @@ include(joinpath(@__DIR__, "include", "child.jl"))
         """
     @test run_julep(prog)[1:3] == ("truefalse! 5\nfalsefalse! truefalse! 103\n", "", 0)
 end
+
+# constant propagation's results are reused across callers compiled in the same world; each caller
+# that inlined one still depends on what that result was inferred from
+cp_scale(x) = x * 2
+cp_step(x) = cp_scale(x) + 1
+cp_use_a(n) = cp_step(3) + n
+cp_use_b(n) = cp_step(3) - n
+cp_use_c(n) = (cp_step(3), cp_step(4), n)
+@testset "callers sharing a constant-propagated call are invalidated together" begin
+    @test cp_use_a(0) == 7 && cp_use_b(0) == 7 && cp_use_c(1) == (7, 9, 1)
+    @test Base.return_types(cp_use_b, (Int,)) == [Int]
+    @eval cp_scale(x) = x * 100
+    @test cp_use_a(0) == 301
+    @test cp_use_b(1) == 300
+    @test cp_use_c(2) == (301, 401, 2)
+    @eval cp_step(x) = -x
+    @test (cp_use_a(0), cp_use_b(0), cp_use_c(0)) == (-3, -3, (-3, -4, 0))
+end
