@@ -841,7 +841,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes, one run each (CI)")
     ap.add_argument("--out", help="result directory (default bench/results; --quick: build/bench/quick; "
                     "--only: build/bench/partial)")
-    ap.add_argument("--runs", type=int, help="measured rounds (default 3, quick 1)")
+    ap.add_argument("--runs", type=int, help="measured rounds (default 5, quick 1)")
     ap.add_argument("--warmup", type=int, help="warm-up rounds (default 1, quick 0)")
     ap.add_argument("--startup-runs", type=int, help="measured startup rounds (default 20, quick 3)")
     ap.add_argument("--only", help="comma-separated benchmark names: " + ",".join(ALL_NAMES))
@@ -849,7 +849,7 @@ def main():
     ap.add_argument("--slow", type=float, default=10.0, help="a warm-up slower than this is not repeated")
     ap.add_argument("--julep", default=os.environ.get("JULEP", os.path.join(ROOT, "build/release/usr/bin/julep")))
     o = ap.parse_args()
-    o.runs = o.runs if o.runs is not None else (1 if o.quick else 3)
+    o.runs = o.runs if o.runs is not None else (1 if o.quick else 5)
     o.warmup = o.warmup if o.warmup is not None else (0 if o.quick else 1)
     o.startup_runs = o.startup_runs if o.startup_runs is not None else (3 if o.quick else 20)
     o.timeout = o.timeout if o.timeout is not None else (20.0 if o.quick else 300.0)

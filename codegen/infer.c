@@ -2017,15 +2017,14 @@ static jl_code_instance_t *infer_and_cache(frame_t *fr, jl_method_instance_t *mi
     return cache_result(fr, code);
 }
 
-/* a call edge: the return type of mi for the caller (with constant arguments: not cached) */
-/* the constant-argument frame's dependencies become the caller's: code inlined from it must be
-   invalidated with the callees it calls */
-static void take_edges(frame_t *caller, frame_t *fr)
+/* a constant-argument frame's dependencies (callee instances; method table, signature pairs) become
+   the caller's: code inlined from it must be invalidated with the callees it calls */
+static void take_edges(frame_t *caller, jl_array_t *edges, jl_array_t *mt_edges)
 {
-    for (size_t i = 0; fr->edges && i < jl_array_len(fr->edges); i++)
-        add_edge(caller, (jl_method_instance_t *)jl_array_ptr_ref(fr->edges, i));
-    for (size_t i = 0; fr->mt_edges && i + 1 < jl_array_len(fr->mt_edges); i += 2)
-        add_mt_edge(caller, (jl_methtable_t *)jl_array_ptr_ref(fr->mt_edges, i), jl_array_ptr_ref(fr->mt_edges, i + 1));
+    for (size_t i = 0; edges && i < jl_array_len(edges); i++)
+        add_edge(caller, (jl_method_instance_t *)jl_array_ptr_ref(edges, i));
+    for (size_t i = 0; mt_edges && i + 1 < jl_array_len(mt_edges); i += 2)
+        add_mt_edge(caller, (jl_methtable_t *)jl_array_ptr_ref(mt_edges, i), jl_array_ptr_ref(mt_edges, i + 1));
 }
 
 /* Constant-propagation results of the current world: the same call with the same constants recurs at
@@ -2089,14 +2088,13 @@ static void constprop_keep(jl_method_instance_t *mi, jl_value_t **args, size_t n
     jl_array_ptr_1d_push(constprop_cache, (jl_value_t *)e);
 }
 
-static void take_cached_edges(frame_t *caller, jl_svec_t *e)
+static jl_array_t *array_or_null(jl_value_t *v)
 {
-    frame_t fr;
-    fr.edges = jl_svecref(e, 3) == jl_nothing ? NULL : (jl_array_t *)jl_svecref(e, 3);
-    fr.mt_edges = jl_svecref(e, 4) == jl_nothing ? NULL : (jl_array_t *)jl_svecref(e, 4);
-    take_edges(caller, &fr);
+    return v == jl_nothing ? NULL : (jl_array_t *)v;
 }
 
+/* a call edge: the return type of mi for the caller (with constant arguments: from constprop_cache or
+   a frame of its own) */
 static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_value_t **constargs, size_t nc,
                                 jl_code_info_t **constcode)
 {
@@ -2126,10 +2124,9 @@ static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_va
     if (constargs) {
         jl_svec_t *hit = constprop_cached(mi, constargs, nc, constcode != NULL);
         if (hit != NULL) {
-            jl_value_t *code = jl_svecref(hit, 2);
             if (constcode) {
-                *constcode = code == jl_nothing ? NULL : (jl_code_info_t *)code;
-                take_cached_edges(caller, hit);
+                *constcode = jl_svecref(hit, 2) == jl_nothing ? NULL : (jl_code_info_t *)jl_svecref(hit, 2);
+                take_edges(caller, array_or_null(jl_svecref(hit, 3)), array_or_null(jl_svecref(hit, 4)));
             }
             return jl_svecref(hit, 1);
         }
@@ -2143,7 +2140,7 @@ static jl_value_t *typeinf_edge(frame_t *caller, jl_method_instance_t *mi, jl_va
         if (constcode) {
             code = jl_optimize_code(mi, typed_code(&fr), fr.callees, fr.constcode, reached_mask(&fr));
             *constcode = code;
-            take_edges(caller, &fr);
+            take_edges(caller, fr.edges, fr.mt_edges);
         }
         constprop_keep(mi, constargs, nc, fr.rettype, code, &fr);
         return fr.rettype;
