@@ -569,15 +569,9 @@ static jl_typename_t *ctor_key(jl_value_t *sig)
    keyed on another TypeName cannot match (Type{} is invariant). */
 static jl_typename_t *constructed_name(jl_value_t *F, jl_value_t *tt)
 {
-    jl_value_t *X = F;
-    if (X == NULL) {
-        jl_datatype_t *b = sig_body(tt);
-        if (!jl_is_tuple_type((jl_value_t *)b) || jl_svec_len(b->parameters) == 0 ||
-            !is_type_type(jl_svecref(b->parameters, 0)))
-            return NULL;
-        X = jl_svecref(((jl_datatype_t *)jl_svecref(b->parameters, 0))->parameters, 0);
-    }
-    X = jl_unwrap_unionall(X);
+    if (F == NULL)
+        return ctor_key(tt);
+    jl_value_t *X = jl_unwrap_unionall(F);
     return jl_is_datatype(X) ? ((jl_datatype_t *)X)->name : NULL;
 }
 
