@@ -65,7 +65,8 @@ def _size(fmt):
     return lambda a: fmt.format(*a)
 
 
-# Full sizes: the faster C takes roughly 0.5-2 s per process on this machine (2 cores). Micro-benchmarks
+# Full sizes: the faster C takes roughly 0.5-2 s per process on this machine (2 cores); fannkuch's n
+# moves in steps of 12x (10: 0.25 s, 11: 3 s) and stays at 10. Micro-benchmarks
 # take (kernel size, reps): each of the 6 in-process trials calls the kernel reps times.
 BENCHES = [
     Bench("fib", "micro", (30, 50), (20, 1), _reps("fib({})"), "recursive Fibonacci"),
@@ -76,8 +77,8 @@ BENCHES = [
     Bench("randmatstat", "micro", (1000, 5), (100, 1), _reps("t={}"), "random 5x5 block matrix statistics"),
     Bench("matmul", "micro", (1000, 1), (100, 1), _reps("{0}×{0}"), "matrix multiply (BLAS)"),
     Bench("print_to_file", "micro", (100000, 5), (10000, 1), _reps("{} lines"), "formatted lines to /dev/null"),
-    Bench("nbody", "game", (5000000,), (1000,), _size("{} steps"), "n-body, 5 bodies"),
-    Bench("spectralnorm", "game", (2000,), (100,), _size("n={}"), "spectral norm"),
+    Bench("nbody", "game", (10000000,), (1000,), _size("{} steps"), "n-body, 5 bodies"),
+    Bench("spectralnorm", "game", (3000,), (100,), _size("n={}"), "spectral norm"),
     Bench("fannkuch", "game", (10,), (7,), _size("n={}"), "fannkuch-redux"),
     Bench("binarytrees", "game", (17,), (8,), _size("depth {}"), "binary trees (allocation, GC)"),
     Bench("mandelbrot", "game", (3000,), (200,), _size("{0}×{0}"), "mandelbrot, PBM bit output"),

@@ -17,6 +17,7 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
@@ -25,6 +26,7 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "iostream.h"
 #include "jloptions.h"
 #include "../gc/gc.h"
 #include "llvm_jit.h"
@@ -1078,9 +1080,21 @@ static void parse_llvm_args(void)
     /* copy stays allocated: LLVM keeps pointers into the arguments */
 }
 
+/* LLVM's fatal errors (report_fatal_error) end the process with exit(), whose atexit handlers would
+   wait for the JIT lock this thread holds: say what failed, write out the program's buffered output
+   and leave without them. */
+static void on_llvm_fatal_error(const char *reason)
+{
+    jl_ios_flush_all();
+    fflush(stdout);
+    fprintf(stderr, "LLVM ERROR: %s\n", reason);
+    _exit(1);
+}
+
 static int init_llvm(char **err)
 {
     uint64_t t0 = now_us();
+    LLVMInstallFatalErrorHandler(on_llvm_fatal_error);
     parse_llvm_args();
     if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter() ||
         LLVMInitializeNativeAsmParser()) {

@@ -83,3 +83,14 @@ end
         @test read(trace, String) == "precompile(Tuple{typeof(Main.fib), Int64})\n"
     end
 end
+
+# LLVM's fatal errors (here an option naming an unknown pass) end the program with LLVM's message and
+# status 1 after the output it wrote, instead of aborting or waiting on the JIT's lock in exit handlers
+@testset "an LLVM fatal error ends the program cleanly" begin
+    code = "println(\"before\")\nf(x) = x + 1\nprintln(f(1))"
+    for env in ("JULEP_BACKGROUND_LLVM=0", "JULEP_BACKGROUND_LLVM=0 JULEP_COMPILE_TIMES=1")
+        o, st = run_script(code, env * " JULEP_LLVM_ARGS=-stop-after=no-such-pass")
+        @test st == 1
+        @test o == "before\nLLVM ERROR: \"no-such-pass\" pass is not registered.\n"
+    end
+end
