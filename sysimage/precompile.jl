@@ -2,12 +2,13 @@
 # and its native code sys.so): julep bootstraps Base from source, runs this file, and saves the heap
 # and every function compiled meanwhile (--output-ji).
 # Main must stay as a fresh process leaves it: the standard libraries (Test, Printf, Random,
-# Serialization, LinearAlgebra, Statistics, Dates) are loaded into an anonymous
+# Serialization, LinearAlgebra, Statistics, Dates, InteractiveUtils) are loaded into an anonymous
 # module (they are cached as loaded packages, and a later `using` only imports them), and the warm-up
 # code below runs inside functions of that module. Printing to stdout goes to /dev/null (the global
 # `stdout` is swapped for the run), so the signatures compiled are exactly those of `println(1)` etc.
 let m = Module(:__precompile__)
-    Core.eval(m, :(using Core, Base, Test, Printf, Random, Serialization, LinearAlgebra, Statistics, Dates))
+    Core.eval(m, :(using Core, Base, Test, Printf, Random, Serialization, LinearAlgebra, Statistics, Dates,
+                         InteractiveUtils))
     Core.eval(m, quote
         function warmup_print(io)
             println(1); println(2.5); println("s"); println('c'); println(:sym); println(true)
@@ -65,6 +66,23 @@ let m = Module(:__precompile__)
                 Base.show_unquoted(io, e); Base.show_unquoted(stdout, e)
                 string(e); repr(e); sprint(Base.show_unquoted, e)
             end
+            nothing
+        end
+        # reflection as the REPL shows it: method lists, types (aliases, where clauses), lowered and typed code
+        fib(n) = n < 2 ? n : fib(n - 1) + fib(n - 2)
+        function warmup_reflection(io)
+            for f in (+, println, fib, getindex)
+                show(io, methods(f)); show(io, MIME"text/plain"(), methods(f)); length(methods(f))
+            end
+            show(io, which(+, (Int, Int))); show(io, MIME"text/plain"(), which(fib, (Int,)))
+            for T in (Union{Int, Float64}, Vector{Int}, Dict{String, Int}, AbstractVector{<:Real}, Type{Int},
+                      Integer, Union{Int8, Int16}, typeof(1 => "a"), Tuple{Int, String}, typeof((a = 1,)),
+                      typeof(sin), Array{T, 2} where T, Union{Nothing, String}, Vararg{Int}, Ptr{Cvoid})
+                show(io, T); print(io, T); string(T); repr(T); show(io, MIME"text/plain"(), T)
+            end
+            show(io, code_lowered(fib, (Int,))); show(io, code_typed(fib, (Int,)))
+            show(io, MIME"text/plain"(), code_typed(fib, (Int,))); code_warntype(io, fib, (Int,))
+            code_llvm(io, fib, (Int,)); code_native(io, fib, (Int,))
             nothing
         end
         function warmup_test()
@@ -163,10 +181,12 @@ let m = Module(:__precompile__)
                 warmup_values()
                 warmup_files()
                 warmup_exprs(IOBuffer())
+                warmup_reflection(IOBuffer())
                 warmup_test()
                 warmup_stdlibs(IOBuffer())
                 let w = Module(:__warmup__)
-                    Core.eval(w, :(using Core, Base, Random, Printf, Test, LinearAlgebra, Statistics, Dates))
+                    Core.eval(w, :(using Core, Base, Random, Printf, Test, LinearAlgebra, Statistics, Dates,
+                                         InteractiveUtils))
                     Base.include_string(w, TOPLEVEL)
                 end
             finally
